@@ -1,0 +1,26 @@
+package io.beepkit.api;
+
+/**
+ * The peer answered with an error: an ERR reply to a message, or an {@code <error>} to a channel-management request
+ * (start refused, close declined). Carries the three-digit reply code of RFC 3080 §8 and the peer's diagnostic text.
+ */
+public class BeepErrorException extends BeepException {
+    private final int code;
+    private final String diagnostic;
+
+    public BeepErrorException(int code, String diagnostic) {
+        super("peer error " + code + (diagnostic == null || diagnostic.isEmpty() ? "" : ": " + diagnostic));
+        this.code = code;
+        this.diagnostic = diagnostic == null ? "" : diagnostic;
+    }
+
+    /** The reply code, for example 550 (requested action not taken) or 554 (transaction failed). */
+    public int code() {
+        return code;
+    }
+
+    /** The peer's text, possibly empty. */
+    public String diagnostic() {
+        return diagnostic;
+    }
+}

@@ -1,0 +1,8 @@
+package io.beepkit.api;
+
+/** The channel is closed or closing, so it accepts no new message. */
+public class ChannelClosedException extends BeepException {
+    public ChannelClosedException(String message) {
+        super(message);
+    }
+}

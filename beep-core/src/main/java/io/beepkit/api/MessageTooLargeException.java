@@ -1,0 +1,8 @@
+package io.beepkit.api;
+
+/** An incoming message or reply exceeded the configured maximum message size; the rest of it was discarded. */
+public class MessageTooLargeException extends BeepException {
+    public MessageTooLargeException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,24 @@
+package io.beepkit.api;
+
+/**
+ * The application side of a profile: decides on start requests and handles MSGs arriving on channels of that
+ * profile. Every method runs on the session's callback executor (never on a Netty event loop), one call at a time per
+ * session, so a handler may block briefly without stalling I/O, and needs no locking for per-session state.
+ */
+public interface ProfileHandler {
+    /** A peer asks to start a channel on this profile. The default accepts. */
+    default StartDecision onStart(ChannelStartRequest request) {
+        return StartDecision.accept();
+    }
+
+    /** A channel on this profile is open (started by either peer). */
+    default void onOpen(BeepChannel channel) {
+    }
+
+    /** A MSG arrived. Answer through {@code responder}, now or later, from any thread. */
+    void onMessage(Message message, Responder responder);
+
+    /** The channel closed (by either peer, or because the session ended). */
+    default void onClose(BeepChannel channel) {
+    }
+}

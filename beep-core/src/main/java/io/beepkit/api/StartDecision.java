@@ -1,0 +1,52 @@
+package io.beepkit.api;
+
+/** How a {@link ProfileHandler} answers a start request. */
+public final class StartDecision {
+    private static final StartDecision ACCEPT = new StartDecision(true, null, 0, null);
+
+    private final boolean accepted;
+    private final String replyData;
+    private final int code;
+    private final String diagnostic;
+
+    private StartDecision(boolean accepted, String replyData, int code, String diagnostic) {
+        this.accepted = accepted;
+        this.replyData = replyData;
+        this.code = code;
+        this.diagnostic = diagnostic;
+    }
+
+    /** Accept the channel. */
+    public static StartDecision accept() {
+        return ACCEPT;
+    }
+
+    /** Accept and piggyback {@code replyData} in the {@code <profile>} reply. */
+    public static StartDecision accept(String replyData) {
+        return new StartDecision(true, replyData, 0, null);
+    }
+
+    /** Refuse with an error code (550 if unsure) and a diagnostic. */
+    public static StartDecision refuse(int code, String diagnostic) {
+        if (code < 100 || code > 999) {
+            throw new IllegalArgumentException("error code must have three digits: " + code);
+        }
+        return new StartDecision(false, null, code, diagnostic);
+    }
+
+    public boolean accepted() {
+        return accepted;
+    }
+
+    public String replyData() {
+        return replyData;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public String diagnostic() {
+        return diagnostic;
+    }
+}

@@ -1,0 +1,106 @@
+package io.beepkit.core.flow;
+
+/**
+ * Decides how many octets of a pending message go into the next frame, given the peer's window. This is where the
+ * BEEP tiny fragment (BTF) pathology is prevented: a message slightly larger than what is open must not be cut into a
+ * full frame plus a tiny tail, over and over.
+ *
+ * <p>The rules, in order:
+ * <ol>
+ *   <li>The rest of the message fits in what is open and under the maximum frame size: send it whole.</li>
+ *   <li>Less than a minimum fragment is open while a good part of the window is in flight: wait, the peer's SEQ
+ *       will open a useful amount.</li>
+ *   <li>Filling what is open would leave a tail under the minimum fragment: if the rest would fit in one frame once
+ *       the in-flight half window is acknowledged, wait; otherwise split in balanced frames, so 4098 octets on a
+ *       4096 window become 2049 + 2049, not 4096 + 2.</li>
+ *   <li>Otherwise fill exactly what is open, aligning our frames with the peer's window.</li>
+ * </ol>
+ * The {@linkplain #naive() naive} planner reproduces old stacks (fill what is open, whatever remains) so the
+ * difference can be measured.
+ */
+public final class FragmentPlanner {
+    /** Default smallest fragment worth sending when a message must be split. */
+    public static final int DEFAULT_MIN_FRAGMENT = 512;
+
+    private final int maxFrameSize;
+    private final int minFragment;
+    private final boolean naive;
+
+    private FragmentPlanner(int maxFrameSize, int minFragment, boolean naive) {
+        if (maxFrameSize < 1) {
+            throw new IllegalArgumentException("maxFrameSize must be >= 1: " + maxFrameSize);
+        }
+        if (minFragment < 1) {
+            throw new IllegalArgumentException("minFragment must be >= 1: " + minFragment);
+        }
+        this.maxFrameSize = maxFrameSize;
+        this.minFragment = minFragment;
+        this.naive = naive;
+    }
+
+    /** The window-aware planner. */
+    public static FragmentPlanner windowAware(int maxFrameSize, int minFragment) {
+        return new FragmentPlanner(maxFrameSize, minFragment, false);
+    }
+
+    /** The planner of old stacks: as much as is open, however small the remainder. */
+    public static FragmentPlanner naive(int maxFrameSize) {
+        return new FragmentPlanner(maxFrameSize, 1, true);
+    }
+
+    /** A naive planner with no frame size limit but the window. */
+    public static FragmentPlanner naive() {
+        return naive(Integer.MAX_VALUE);
+    }
+
+    public int maxFrameSize() {
+        return maxFrameSize;
+    }
+
+    public int minFragment() {
+        return minFragment;
+    }
+
+    public boolean isNaive() {
+        return naive;
+    }
+
+    /**
+     * @param remaining  octets of the message not yet sent (0 for an empty final frame)
+     * @param available  octets the peer's window has open now
+     * @param peerWindow the window size the peer last advertised
+     * @param force      true when waiting has already lasted too long: never return 0 if anything is open
+     * @return octets to put in the next frame; 0 means wait (unless {@code remaining} is 0, which is an empty frame)
+     */
+    public int nextFrameSize(long remaining, int available, int peerWindow, boolean force) {
+        if (remaining == 0) {
+            return 0;
+        }
+        int limit = Math.min(available, maxFrameSize);
+        if (limit <= 0) {
+            return 0;
+        }
+        if (remaining <= limit) {
+            return (int) remaining;
+        }
+        if (naive) {
+            return limit;
+        }
+        int minFrag = Math.max(1, Math.min(minFragment, peerWindow / 4));
+        long inFlight = Math.max(0, (long) peerWindow - available);
+        boolean seqExpected = inFlight >= peerWindow / 2 && inFlight > 0;
+        if (limit < minFrag) {
+            return (seqExpected && !force) ? 0 : limit;
+        }
+        long tail = remaining - limit;
+        if (tail >= minFrag) {
+            return limit;
+        }
+        if (seqExpected && !force && remaining <= Math.min(peerWindow, maxFrameSize)) {
+            return 0;
+        }
+        long frames = (remaining + limit - 1) / limit;
+        long balanced = (remaining + frames - 1) / frames;
+        return (int) Math.min(limit, Math.max(balanced, minFrag));
+    }
+}

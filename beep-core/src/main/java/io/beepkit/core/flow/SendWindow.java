@@ -1,0 +1,95 @@
+package io.beepkit.core.flow;
+
+import io.beepkit.api.BeepProtocolException;
+import io.beepkit.core.frame.Seq;
+
+/**
+ * The peer's receive window for one channel, as seen by our sender (RFC 3081 §3.1.2): we may send octets with
+ * sequence numbers up to, not including, {@code ackno + window} of the last SEQ. Starts at seqno 0 with a 4096-octet
+ * window (RFC 3081 §3.1.1). Not thread-safe: owned by the session's event loop.
+ */
+public final class SendWindow {
+    /** The window every channel starts with in each direction (RFC 3081 §3.1.1). */
+    public static final int DEFAULT_WINDOW = 4096;
+
+    private long nextSeqno;
+    private long rightEdge;
+    private int peerWindow;
+    private long shrinkCount;
+
+    /** A window at seqno 0 with the RFC's default of 4096 octets. */
+    public SendWindow() {
+        this(0, DEFAULT_WINDOW);
+    }
+
+    /** A window starting at {@code initialSeqno} (tests preset it near 2^32) with {@code window} octets open. */
+    public SendWindow(long initialSeqno, int window) {
+        Seq.check(initialSeqno, "initialSeqno");
+        if (window < 0) {
+            throw new IllegalArgumentException("window must be >= 0: " + window);
+        }
+        this.nextSeqno = initialSeqno;
+        this.rightEdge = Seq.add(initialSeqno, window);
+        this.peerWindow = window;
+    }
+
+    /** The sequence number our next frame on this channel carries. */
+    public long nextSeqno() {
+        return nextSeqno;
+    }
+
+    /** Octets we may send now without overrunning the peer. */
+    public int available() {
+        long d = Seq.compare(rightEdge, nextSeqno);
+        return d <= 0 ? 0 : (int) Math.min(d, Integer.MAX_VALUE);
+    }
+
+    /** The window size the peer last advertised (its buffer size, not what is left of it). */
+    public int peerWindow() {
+        return peerWindow;
+    }
+
+    /** Octets sent but not yet acknowledged by a SEQ. */
+    public long inFlight() {
+        return Math.max(0, (long) peerWindow - available());
+    }
+
+    /** How many SEQs moved the right edge to the left (a peer violating RFC 1122 §4.2.2.16 by analogy). */
+    public long shrinkCount() {
+        return shrinkCount;
+    }
+
+    /**
+     * Records {@code size} octets sent.
+     *
+     * @throws IllegalStateException if that would overrun the peer's window (a bug on our side)
+     */
+    public void consume(int size) {
+        if (size > available()) {
+            throw new IllegalStateException("sending " + size + " octets with only " + available() + " open");
+        }
+        nextSeqno = Seq.add(nextSeqno, size);
+    }
+
+    /**
+     * Applies a SEQ from the peer.
+     *
+     * @return true if the window opened (more octets may be sent than before)
+     * @throws BeepProtocolException if the SEQ acknowledges octets never sent (RFC 3081 §3.1.3: invalid, terminate)
+     */
+    public boolean onSeq(long ackno, int window) {
+        Seq.check(ackno, "ackno");
+        if (Seq.compare(ackno, nextSeqno) > 0) {
+            throw new BeepProtocolException("SEQ acknowledges " + ackno + " but the next octet we send is " + nextSeqno);
+        }
+        int before = available();
+        long edge = Seq.add(ackno, window);
+        if (Seq.compare(edge, rightEdge) < 0) {
+            // The peer shrank its window. RFC 3081 says it SHOULD NOT; we still honour it so we never overrun.
+            shrinkCount++;
+        }
+        rightEdge = edge;
+        peerWindow = window;
+        return available() > before;
+    }
+}

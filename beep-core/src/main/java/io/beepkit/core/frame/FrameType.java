@@ -1,0 +1,30 @@
+package io.beepkit.core.frame;
+
+import java.nio.charset.StandardCharsets;
+
+/** The six frame keywords: five data frame types of RFC 3080 §2.2.1 and SEQ of RFC 3081 §3.1.3. */
+public enum FrameType {
+    MSG, RPY, ERR, ANS, NUL, SEQ;
+
+    private final byte[] keyword = name().getBytes(StandardCharsets.US_ASCII);
+
+    /** The keyword as it appears on the wire (three ASCII letters). */
+    public byte[] keywordBytes() {
+        return keyword.clone();
+    }
+
+    /** True for frames that answer a MSG (RPY, ERR, ANS, NUL). */
+    public boolean isReply() {
+        return this == RPY || this == ERR || this == ANS || this == NUL;
+    }
+
+    /** Matches three upper-case ASCII letters exactly; returns null for anything else (lower case included). */
+    static FrameType ofKeyword(int a, int b, int c) {
+        for (FrameType t : values()) {
+            if (t.keyword[0] == a && t.keyword[1] == b && t.keyword[2] == c) {
+                return t;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,316 @@
+package io.beepkit.core.mgmt;
+
+import io.beepkit.api.BeepProtocolException;
+import io.beepkit.core.mgmt.ManagementMessage.Close;
+import io.beepkit.core.mgmt.ManagementMessage.Error;
+import io.beepkit.core.mgmt.ManagementMessage.Greeting;
+import io.beepkit.core.mgmt.ManagementMessage.Ok;
+import io.beepkit.core.mgmt.ManagementMessage.Profile;
+import io.beepkit.core.mgmt.ManagementMessage.Start;
+
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Parses and writes channel-0 XML (RFC 3080 §2.3.1, §6.4). Written XML has no declaration, no DOCTYPE and only the
+ * predefined entities (§2.2.2.1). Parsing refuses any DOCTYPE or entity definition (an XXE and entity-expansion guard)
+ * and throws {@link BeepProtocolException} for anything malformed; the caller decides between ERR (a malformed MSG)
+ * and terminating (a malformed reply).
+ */
+public final class ManagementCodec {
+    private static final XMLInputFactory FACTORY = newFactory();
+
+    private ManagementCodec() {
+    }
+
+    private static XMLInputFactory newFactory() {
+        XMLInputFactory f = XMLInputFactory.newFactory();
+        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, false);
+        f.setProperty(XMLInputFactory.IS_COALESCING, true);
+        return f;
+    }
+
+    /** Parses the body of a channel-0 message (the XML, after the MIME headers). */
+    public static ManagementMessage parse(byte[] xml) {
+        XMLStreamReader r = null;
+        try {
+            synchronized (FACTORY) {
+                r = FACTORY.createXMLStreamReader(new ByteArrayInputStream(xml));
+            }
+            ManagementMessage result = null;
+            while (r.hasNext()) {
+                int ev = r.next();
+                switch (ev) {
+                    case XMLStreamConstants.DTD, XMLStreamConstants.ENTITY_DECLARATION,
+                            XMLStreamConstants.ENTITY_REFERENCE ->
+                            throw new BeepProtocolException("channel-0 XML must not contain a DOCTYPE or entity definitions");
+                    case XMLStreamConstants.START_ELEMENT -> {
+                        if (result != null) {
+                            throw new BeepProtocolException("more than one root element in channel-0 XML");
+                        }
+                        result = element(r);
+                    }
+                    case XMLStreamConstants.CHARACTERS, XMLStreamConstants.SPACE -> {
+                        if (!r.isWhiteSpace()) {
+                            throw new BeepProtocolException("text outside the root element of channel-0 XML");
+                        }
+                    }
+                    default -> {
+                        // comments, processing instructions and END_DOCUMENT are ignored
+                    }
+                }
+            }
+            if (result == null) {
+                throw new BeepProtocolException("empty channel-0 message");
+            }
+            return result;
+        } catch (XMLStreamException | RuntimeException e) {
+            if (e instanceof BeepProtocolException bpe) {
+                throw bpe;
+            }
+            throw new BeepProtocolException("malformed channel-0 XML: " + e.getMessage());
+        } finally {
+            if (r != null) {
+                try {
+                    r.close();
+                } catch (XMLStreamException ignored) {
+                    // nothing to release
+                }
+            }
+        }
+    }
+
+    private static ManagementMessage element(XMLStreamReader r) throws XMLStreamException {
+        String name = r.getLocalName();
+        switch (name) {
+            case "greeting": {
+                String features = attr(r, "features");
+                String localize = attr(r, "localize");
+                List<String> profiles = new ArrayList<>();
+                for (Profile p : children(r, "greeting")) {
+                    profiles.add(p.uri());
+                }
+                return new Greeting(profiles, features, localize);
+            }
+            case "start": {
+                int number = number(r, "number", true);
+                String serverName = attr(r, "serverName");
+                List<Profile> profiles = children(r, "start");
+                if (profiles.isEmpty()) {
+                    throw new BeepProtocolException("<start> lists no profile");
+                }
+                return new Start(number, serverName, profiles);
+            }
+            case "close": {
+                String numberAttr = attr(r, "number");
+                int number = numberAttr == null ? 0 : parseNumber("number", numberAttr);
+                int code = number(r, "code", true);
+                String text = text(r);
+                return new Close(number, code, text);
+            }
+            case "ok":
+                text(r);
+                return new Ok();
+            case "error": {
+                int code = number(r, "code", true);
+                String text = text(r);
+                return new Error(code, text);
+            }
+            case "profile":
+                return profile(r);
+            default:
+                throw new BeepProtocolException("unknown channel-0 element <" + name + ">");
+        }
+    }
+
+    private static Profile profile(XMLStreamReader r) throws XMLStreamException {
+        String uri = attr(r, "uri");
+        if (uri == null || uri.isEmpty()) {
+            throw new BeepProtocolException("<profile> without uri");
+        }
+        String encoding = attr(r, "encoding");
+        boolean base64 = "base64".equals(encoding);
+        if (encoding != null && !base64 && !"none".equals(encoding)) {
+            throw new BeepProtocolException("unknown profile encoding '" + encoding + "'");
+        }
+        String content = text(r);
+        if (content.isBlank()) {
+            content = null;
+        } else if (base64) {
+            try {
+                content = new String(Base64.getMimeDecoder().decode(content.trim()), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                throw new BeepProtocolException("invalid base64 in <profile> content");
+            }
+        }
+        return new Profile(uri, content, base64);
+    }
+
+    private static List<Profile> children(XMLStreamReader r, String parent) throws XMLStreamException {
+        List<Profile> out = new ArrayList<>();
+        while (true) {
+            int ev = r.next();
+            if (ev == XMLStreamConstants.START_ELEMENT) {
+                if (!"profile".equals(r.getLocalName())) {
+                    throw new BeepProtocolException("unexpected <" + r.getLocalName() + "> in <" + parent + ">");
+                }
+                out.add(profile(r));
+            } else if (ev == XMLStreamConstants.END_ELEMENT) {
+                return out;
+            } else if (ev == XMLStreamConstants.CHARACTERS && !r.isWhiteSpace()) {
+                throw new BeepProtocolException("unexpected text in <" + parent + ">");
+            } else if (ev == XMLStreamConstants.DTD || ev == XMLStreamConstants.ENTITY_REFERENCE) {
+                throw new BeepProtocolException("channel-0 XML must not contain entity references");
+            }
+        }
+    }
+
+    /** Reads character content up to the end of the current element; nested elements are an error. */
+    private static String text(XMLStreamReader r) throws XMLStreamException {
+        StringBuilder sb = new StringBuilder();
+        while (true) {
+            int ev = r.next();
+            switch (ev) {
+                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
+                        sb.append(r.getText());
+                case XMLStreamConstants.END_ELEMENT -> {
+                    return sb.toString();
+                }
+                case XMLStreamConstants.START_ELEMENT ->
+                        throw new BeepProtocolException("unexpected <" + r.getLocalName() + "> inside an element");
+                case XMLStreamConstants.ENTITY_REFERENCE ->
+                        throw new BeepProtocolException("channel-0 XML must not contain entity references");
+                default -> {
+                    // comments are ignored
+                }
+            }
+        }
+    }
+
+    private static String attr(XMLStreamReader r, String name) {
+        return r.getAttributeValue(null, name);
+    }
+
+    private static int number(XMLStreamReader r, String name, boolean required) {
+        String v = attr(r, name);
+        if (v == null) {
+            if (required) {
+                throw new BeepProtocolException("<" + r.getLocalName() + "> lacks the " + name + " attribute");
+            }
+            return -1;
+        }
+        return parseNumber(name, v);
+    }
+
+    private static int parseNumber(String name, String v) {
+        if (v.isEmpty() || v.length() > 10 || !v.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new BeepProtocolException("attribute " + name + "='" + v + "' is not a number");
+        }
+        long n = Long.parseLong(v);
+        if (n > Integer.MAX_VALUE) {
+            throw new BeepProtocolException("attribute " + name + "='" + v + "' out of range");
+        }
+        return (int) n;
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    /** Writes a management element as XML text (no declaration, single-quoted attributes). */
+    public static String write(ManagementMessage m) {
+        StringBuilder sb = new StringBuilder(128);
+        if (m instanceof Greeting g) {
+            sb.append("<greeting");
+            optAttr(sb, "features", g.features());
+            if (!"i-default".equals(g.localize())) {
+                optAttr(sb, "localize", g.localize());
+            }
+            if (g.profiles().isEmpty()) {
+                sb.append(" />");
+            } else {
+                sb.append('>');
+                for (String uri : g.profiles()) {
+                    sb.append("<profile uri='").append(escape(uri)).append("' />");
+                }
+                sb.append("</greeting>");
+            }
+        } else if (m instanceof Start s) {
+            sb.append("<start number='").append(s.number()).append('\'');
+            optAttr(sb, "serverName", s.serverName());
+            sb.append('>');
+            for (Profile p : s.profiles()) {
+                writeProfile(sb, p);
+            }
+            sb.append("</start>");
+        } else if (m instanceof Profile p) {
+            writeProfile(sb, p);
+        } else if (m instanceof Close c) {
+            // Always write number, even 0: the Vortex listener ignores a release without it (INTEROP quirk 6).
+            sb.append("<close number='").append(c.number()).append("' code='").append(c.code()).append('\'');
+            if (c.diagnostic() == null || c.diagnostic().isEmpty()) {
+                sb.append(" />");
+            } else {
+                sb.append('>').append(escape(c.diagnostic())).append("</close>");
+            }
+        } else if (m instanceof Ok) {
+            sb.append("<ok />");
+        } else if (m instanceof Error e) {
+            sb.append("<error code='").append(e.code()).append("'>").append(escape(e.diagnostic())).append("</error>");
+        }
+        return sb.toString();
+    }
+
+    private static void writeProfile(StringBuilder sb, Profile p) {
+        sb.append("<profile uri='").append(escape(p.uri())).append('\'');
+        if (p.content() == null) {
+            sb.append(" />");
+            return;
+        }
+        if (p.base64()) {
+            sb.append(" encoding='base64'>")
+                    .append(Base64.getEncoder().encodeToString(p.content().getBytes(StandardCharsets.UTF_8)));
+        } else {
+            sb.append('>').append(escape(p.content()));
+        }
+        sb.append("</profile>");
+    }
+
+    private static void optAttr(StringBuilder sb, String name, String value) {
+        if (value != null && !value.isEmpty()) {
+            sb.append(' ').append(name).append("='").append(escape(value)).append('\'');
+        }
+    }
+
+    /** Escapes the five XML specials with the predefined entities only. */
+    public static String escape(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            String rep = switch (c) {
+                case '<' -> "&lt;";
+                case '>' -> "&gt;";
+                case '&' -> "&amp;";
+                case '\'' -> "&apos;";
+                case '"' -> "&quot;";
+                default -> null;
+            };
+            if (rep != null) {
+                if (sb == null) {
+                    sb = new StringBuilder(s.length() + 16).append(s, 0, i);
+                }
+                sb.append(rep);
+            } else if (sb != null) {
+                sb.append(c);
+            }
+        }
+        return sb == null ? s : sb.toString();
+    }
+}

@@ -1,0 +1,100 @@
+package io.beepkit.core.mime;
+
+import io.beepkit.api.MimeEntity;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * Reads and writes BEEP payloads as MIME entities (RFC 3080 §2.2). Reading tolerates the three shapes seen from real
+ * peers: headers then CRLF then body; a payload that starts with CRLF (no headers, as Vortex echoes); and a payload
+ * with no header section at all (beepcore-c), taken whole as the body.
+ */
+public final class MimeCodec {
+    private static final int MAX_HEADER_SECTION = 16 * 1024;
+
+    private MimeCodec() {
+    }
+
+    /** Parses a payload; never fails (a payload without a recognisable header section is all body). */
+    public static MimeEntity decode(byte[] payload) {
+        if (payload.length >= 2 && payload[0] == '\r' && payload[1] == '\n') {
+            return MimeEntity.of(Arrays.copyOfRange(payload, 2, payload.length));
+        }
+        MimeEntity.Builder b = MimeEntity.builder();
+        int pos = 0;
+        int limit = Math.min(payload.length, MAX_HEADER_SECTION);
+        String lastName = null;
+        StringBuilder lastValue = null;
+        while (true) {
+            int eol = indexOfCrlf(payload, pos, limit);
+            if (eol < 0) {
+                return MimeEntity.of(payload); // no header section
+            }
+            if (eol == pos) { // blank line: end of headers
+                if (lastName != null) {
+                    b.header(lastName, lastValue.toString().trim());
+                }
+                return b.body(Arrays.copyOfRange(payload, eol + 2, payload.length)).build();
+            }
+            String line = new String(payload, pos, eol - pos, StandardCharsets.ISO_8859_1);
+            if ((line.charAt(0) == ' ' || line.charAt(0) == '\t') && lastName != null) {
+                lastValue.append(' ').append(line.trim()); // folded continuation line
+            } else {
+                int colon = line.indexOf(':');
+                if (colon <= 0 || !isToken(line, colon)) {
+                    return MimeEntity.of(payload); // not a header: the payload has no header section
+                }
+                if (lastName != null) {
+                    b.header(lastName, lastValue.toString().trim());
+                }
+                lastName = line.substring(0, colon);
+                lastValue = new StringBuilder(line.substring(colon + 1));
+            }
+            pos = eol + 2;
+        }
+    }
+
+    /** Writes an entity: {@code Name: value} CRLF per header, CRLF, body. */
+    public static byte[] encode(MimeEntity entity) {
+        byte[] head = encodeHeaders(entity);
+        byte[] body = entity.body();
+        byte[] out = Arrays.copyOf(head, head.length + body.length);
+        System.arraycopy(body, 0, out, head.length, body.length);
+        return out;
+    }
+
+    /** Writes only the header section and the blank line that ends it (just CRLF when there are no headers). */
+    public static byte[] encodeHeaders(MimeEntity entity) {
+        if (entity.headers().isEmpty()) {
+            return new byte[] {'\r', '\n'};
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(64);
+        for (Map.Entry<String, String> h : entity.headers()) {
+            out.writeBytes((h.getKey() + ": " + h.getValue() + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        }
+        out.writeBytes(new byte[] {'\r', '\n'});
+        return out.toByteArray();
+    }
+
+    private static boolean isToken(String line, int end) {
+        for (int i = 0; i < end; i++) {
+            char c = line.charAt(i);
+            if (c <= 32 || c >= 127) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int indexOfCrlf(byte[] a, int from, int limit) {
+        for (int i = from; i + 1 < limit; i++) {
+            if (a[i] == '\r' && a[i + 1] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
