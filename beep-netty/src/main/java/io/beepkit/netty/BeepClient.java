@@ -1,0 +1,132 @@
+package io.beepkit.netty;
+
+import io.beepkit.api.BeepException;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.SessionClosedException;
+import io.beepkit.api.SessionRole;
+import io.beepkit.netty.internal.BeepSessionHandler;
+import io.beepkit.netty.internal.PipelineInitializer;
+import io.beepkit.netty.internal.SocketOptions;
+import io.beepkit.netty.internal.Transport;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A BEEP initiator. One client owns an event loop group and may open many sessions.
+ *
+ * <pre>{@code
+ * try (BeepClient client = BeepClient.builder().build()) {
+ *     BeepSession session = client.connect("127.0.0.1", 10288).join();
+ *     BeepChannel channel = session.startChannel(StandardProfiles.ECHO).join();
+ *     Reply reply = channel.send(MimeEntity.of("hello")).join();
+ * }
+ * }</pre>
+ */
+public final class BeepClient implements AutoCloseable {
+    private final BeepConfig config;
+    private final ProfileRegistry registry;
+    private final Transport transport;
+    private final EventLoopGroup group;
+    private final Duration connectTimeout;
+
+    private BeepClient(Builder b) {
+        this.config = b.config;
+        this.registry = b.registry.copy();
+        this.transport = Transport.select(config.nativeTransport());
+        this.group = transport.newGroup(b.ioThreads, "beep-client");
+        this.connectTimeout = b.connectTimeout;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Connects and exchanges greetings. Completes with the session once the peer's greeting arrived; fails with
+     * {@link BeepException} if the connection fails, or {@link SessionClosedException} if the peer closes or refuses
+     * before greeting.
+     */
+    public CompletableFuture<BeepSession> connect(String host, int port) {
+        CompletableFuture<BeepSession> ready = new CompletableFuture<>();
+        Bootstrap b = new Bootstrap().group(group).channel(transport.socketChannel())
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis());
+        SocketOptions.applyClient(b, config.socketProfile(), transport);
+        b.handler(new PipelineInitializer(SessionRole.INITIATOR, config, registry, transport,
+                (BeepSessionHandler s) -> s.closeFuture().whenComplete((v, e) -> ready.completeExceptionally(
+                        new SessionClosedException("session with " + host + ":" + port + " closed before greetings completed"))),
+                ready::complete));
+        b.connect(host, port).addListener((ChannelFutureListener) cf -> {
+            if (!cf.isSuccess()) {
+                Throwable c = cf.cause();
+                ready.completeExceptionally(new BeepException("cannot connect to " + host + ":" + port + ": "
+                        + (c.getMessage() == null ? c.toString() : c.getMessage()), c));
+            }
+        });
+        return ready;
+    }
+
+    public String transport() {
+        return transport.name();
+    }
+
+    public BeepConfig config() {
+        return config;
+    }
+
+    /** Stops the event loops; sessions still open are closed abruptly. Release them first for a clean close. */
+    @Override
+    public void close() {
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+
+    /** Builds a {@link BeepClient}. */
+    public static final class Builder {
+        private BeepConfig config = BeepConfig.defaults();
+        private ProfileRegistry registry = new ProfileRegistry();
+        private int ioThreads = 0;
+        private Duration connectTimeout = Duration.ofSeconds(10);
+
+        public Builder config(BeepConfig config) {
+            this.config = config;
+            return this;
+        }
+
+        public Builder socketProfile(SocketProfile profile) {
+            this.config = config.toBuilder().socketProfile(profile).build();
+            return this;
+        }
+
+        /** Registers a profile the listener may start channels on (offered in our greeting). */
+        public Builder profile(String uri, ProfileHandler handler) {
+            registry.register(uri, handler);
+            return this;
+        }
+
+        public Builder profiles(ProfileRegistry registry) {
+            this.registry = registry;
+            return this;
+        }
+
+        public Builder ioThreads(int n) {
+            this.ioThreads = n;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration d) {
+            this.connectTimeout = d;
+            return this;
+        }
+
+        public BeepClient build() {
+            return new BeepClient(this);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.beepkit.netty;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+
+/**
+ * Session settings shared by {@link BeepServer} and {@link BeepClient}. Immutable; build with {@link #builder()}.
+ *
+ * @param socketProfile       socket options and windows
+ * @param maxMessageSize      the largest message or reply we assemble (octets, MIME headers included)
+ * @param maxChannels         the most channels open at once per session (channel 0 excluded)
+ * @param maxOutstanding      the most MSGs awaiting replies per channel and direction
+ * @param callbackExecutor    where application callbacks and future completions run, serially per session; null
+ *                            for the library's shared daemon pool
+ * @param tailWait            how long the encoder may hold back a tail fragment waiting for the peer's SEQ
+ * @param features            our greeting's features attribute, or null
+ * @param localize            our greeting's localize attribute, or null for i-default
+ * @param nativeTransport     use native epoll when it is available
+ */
+public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
+                         Executor callbackExecutor, Duration tailWait, String features, String localize,
+                         boolean nativeTransport) {
+
+    public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
+    public static final int DEFAULT_MAX_CHANNELS = 1024;
+    public static final int DEFAULT_MAX_OUTSTANDING = 4096;
+
+    public BeepConfig {
+        Objects.requireNonNull(socketProfile, "socketProfile");
+        Objects.requireNonNull(tailWait, "tailWait");
+        if (maxMessageSize < 1) {
+            throw new IllegalArgumentException("maxMessageSize must be >= 1: " + maxMessageSize);
+        }
+        if (maxChannels < 1) {
+            throw new IllegalArgumentException("maxChannels must be >= 1: " + maxChannels);
+        }
+        if (maxOutstanding < 1) {
+            throw new IllegalArgumentException("maxOutstanding must be >= 1: " + maxOutstanding);
+        }
+    }
+
+    public static BeepConfig defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.socketProfile = socketProfile;
+        b.maxMessageSize = maxMessageSize;
+        b.maxChannels = maxChannels;
+        b.maxOutstanding = maxOutstanding;
+        b.callbackExecutor = callbackExecutor;
+        b.tailWait = tailWait;
+        b.features = features;
+        b.localize = localize;
+        b.nativeTransport = nativeTransport;
+        return b;
+    }
+
+    /** Builds a {@link BeepConfig}. */
+    public static final class Builder {
+        private SocketProfile socketProfile = SocketProfile.DEFAULT;
+        private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
+        private int maxChannels = DEFAULT_MAX_CHANNELS;
+        private int maxOutstanding = DEFAULT_MAX_OUTSTANDING;
+        private Executor callbackExecutor;
+        private Duration tailWait = Duration.ofMillis(20);
+        private String features;
+        private String localize;
+        private boolean nativeTransport = true;
+
+        public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
+        public Builder maxMessageSize(int v) { maxMessageSize = v; return this; }
+        public Builder maxChannels(int v) { maxChannels = v; return this; }
+        public Builder maxOutstanding(int v) { maxOutstanding = v; return this; }
+        public Builder callbackExecutor(Executor v) { callbackExecutor = v; return this; }
+        public Builder tailWait(Duration v) { tailWait = v; return this; }
+        public Builder features(String v) { features = v; return this; }
+        public Builder localize(String v) { localize = v; return this; }
+        public Builder nativeTransport(boolean v) { nativeTransport = v; return this; }
+
+        public BeepConfig build() {
+            return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
+                    tailWait, features, localize, nativeTransport);
+        }
+    }
+}

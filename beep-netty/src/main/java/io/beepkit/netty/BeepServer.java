@@ -1,0 +1,207 @@
+package io.beepkit.netty;
+
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.SessionRole;
+import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.netty.internal.BeepSessionHandler;
+import io.beepkit.netty.internal.PipelineInitializer;
+import io.beepkit.netty.internal.SocketOptions;
+import io.beepkit.netty.internal.Transport;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * A BEEP listener. Build it, {@link #start()} it, and it greets every connection with the registered profiles.
+ *
+ * <pre>{@code
+ * BeepServer server = BeepServer.builder()
+ *         .bind("127.0.0.1", 10288)
+ *         .profile("urn:example:echo", (msg, responder) -> responder.reply(msg.entity()))
+ *         .build()
+ *         .start().join();
+ * }</pre>
+ */
+public final class BeepServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(BeepServer.class);
+
+    private final String host;
+    private final int port;
+    private final BeepConfig config;
+    private final ProfileRegistry registry;
+    private final Consumer<BeepSession> onSession;
+    private final int ioThreads;
+    private final Set<BeepSessionHandler> sessions = ConcurrentHashMap.newKeySet();
+    private final Transport transport;
+    private EventLoopGroup group;
+    private Channel serverChannel;
+    private volatile EffectiveSocketOptions listenerOptions;
+
+    private BeepServer(Builder b) {
+        this.host = b.host;
+        this.port = b.port;
+        this.config = b.config;
+        this.registry = b.registry.copy();
+        this.onSession = b.onSession;
+        this.ioThreads = b.ioThreads;
+        this.transport = Transport.select(config.nativeTransport());
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Binds and starts accepting. Completes with this server once listening. */
+    public synchronized CompletableFuture<BeepServer> start() {
+        if (group != null) {
+            throw new IllegalStateException("already started");
+        }
+        group = transport.newGroup(ioThreads, "beep-server");
+        ServerBootstrap b = new ServerBootstrap().group(group).channel(transport.serverChannel());
+        SocketOptions.applyServer(b, config.socketProfile(), transport);
+        b.childHandler(new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
+            sessions.add(s);
+            s.closeFuture().whenComplete((v, e) -> sessions.remove(s));
+        }, onSession));
+        CompletableFuture<BeepServer> f = new CompletableFuture<>();
+        b.bind(host, port).addListener((io.netty.channel.ChannelFutureListener) cf -> {
+            if (cf.isSuccess()) {
+                serverChannel = cf.channel();
+                listenerOptions = null;
+                log.info("BEEP listener on {} ({}, profile {})", serverChannel.localAddress(), transport.name(),
+                        config.socketProfile().name());
+                f.complete(this);
+            } else {
+                group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+                f.completeExceptionally(new io.beepkit.api.BeepException("cannot listen on " + host + ":" + port
+                        + ": " + cf.cause().getMessage(), cf.cause()));
+            }
+        });
+        return f;
+    }
+
+    /** The bound port (useful with port 0). */
+    public int port() {
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    public InetSocketAddress localAddress() {
+        return (InetSocketAddress) serverChannel.localAddress();
+    }
+
+    /** The transport in use, "epoll" or "nio". */
+    public String transport() {
+        return transport.name();
+    }
+
+    public BeepConfig config() {
+        return config;
+    }
+
+    /** The sessions currently open. */
+    public List<BeepSession> sessions() {
+        return new ArrayList<>(sessions);
+    }
+
+    /** Releases every session gracefully (waiting at most {@code timeout}), then stops listening. */
+    public void close(Duration timeout) {
+        if (serverChannel != null) {
+            serverChannel.close().awaitUninterruptibly();
+        }
+        List<CompletableFuture<Void>> releases = new ArrayList<>();
+        for (BeepSessionHandler s : sessions) {
+            releases.add(s.close().exceptionally(e -> null));
+        }
+        try {
+            CompletableFuture.allOf(releases.toArray(new CompletableFuture[0]))
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            log.debug("graceful release did not finish within {}: {}", timeout, e.toString());
+        }
+        sessions.forEach(BeepSessionHandler::terminate);
+        if (group != null) {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        }
+    }
+
+    @Override
+    public void close() {
+        close(Duration.ofSeconds(5));
+    }
+
+    /** Builds a {@link BeepServer}. Echo and sink profiles are registered unless {@link #noDefaultProfiles()}. */
+    public static final class Builder {
+        private String host = "127.0.0.1";
+        private int port = 10288;
+        private BeepConfig config = BeepConfig.defaults();
+        private ProfileRegistry registry = StandardProfiles.registerDefaults(new ProfileRegistry());
+        private Consumer<BeepSession> onSession = s -> { };
+        private int ioThreads = 0;
+
+        /** The address to listen on (default 127.0.0.1:10288; port 0 picks a free one). */
+        public Builder bind(String host, int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port out of range 0..65535: " + port);
+            }
+            this.host = host;
+            this.port = port;
+            return this;
+        }
+
+        public Builder config(BeepConfig config) {
+            this.config = config;
+            return this;
+        }
+
+        public Builder socketProfile(SocketProfile profile) {
+            this.config = config.toBuilder().socketProfile(profile).build();
+            return this;
+        }
+
+        public Builder profile(String uri, ProfileHandler handler) {
+            registry.register(uri, handler);
+            return this;
+        }
+
+        /** Replaces the registry (the defaults included). */
+        public Builder profiles(ProfileRegistry registry) {
+            this.registry = registry;
+            return this;
+        }
+
+        public Builder noDefaultProfiles() {
+            this.registry = new ProfileRegistry();
+            return this;
+        }
+
+        /** Called on the callback executor for every session once greetings are exchanged. */
+        public Builder onSession(Consumer<BeepSession> onSession) {
+            this.onSession = onSession;
+            return this;
+        }
+
+        /** I/O threads (0 for Netty's default of twice the cores). */
+        public Builder ioThreads(int n) {
+            this.ioThreads = n;
+            return this;
+        }
+
+        public BeepServer build() {
+            return new BeepServer(this);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.beepkit.netty;
+
+import java.util.Objects;
+
+/**
+ * A named, documented set of socket and window settings chosen by intent rather than folklore. The built-in profiles
+ * are {@link #DEFAULT} (request/response latency), {@link #BULK} (throughput), {@link #BOUNDED} (against
+ * bufferbloat) and {@link #LEGACY} (what old stacks did, to measure the difference). Start from any of them with
+ * {@link #toBuilder()} to make a custom one. {@code docs/tuning.md} explains each value.
+ *
+ * @param name               a label for logs
+ * @param tcpNoDelay         TCP_NODELAY: true disables Nagle's algorithm (the first fix for BEEP tiny fragments)
+ * @param receiveBuffer      SO_RCVBUF in octets, 0 to keep the kernel's autotuning
+ * @param sendBuffer         SO_SNDBUF in octets, 0 to keep the kernel's default
+ * @param writeBufferLow     Netty's low write-buffer water mark: writable again below it
+ * @param writeBufferHigh    Netty's high water mark: the channel stops taking frames above it
+ * @param initialWindow      the receive window each channel advertises once started (RFC default 4096)
+ * @param maxWindow          the cap for automatic receive-window growth; equal to initialWindow to disable growth
+ * @param maxFrameSize       the largest frame payload we send
+ * @param minFragment        the smallest piece worth sending when a message must be split
+ * @param naiveSplitting     true reproduces old stacks: fill whatever window is open, however small the tail
+ * @param notSentLowat       TCP_NOTSENT_LOWAT on native epoll, 0 to leave unset
+ */
+public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, int sendBuffer, int writeBufferLow,
+                            int writeBufferHigh, int initialWindow, int maxWindow, int maxFrameSize, int minFragment,
+                            boolean naiveSplitting, int notSentLowat) {
+
+    /** Request/response latency: no Nagle, kernel-tuned buffers, 64 KiB windows growing to 1 MiB. */
+    public static final SocketProfile DEFAULT = new SocketProfile("default", true, 0, 0, 32 * 1024, 64 * 1024,
+            64 * 1024, 1024 * 1024, 64 * 1024, 512, false, 0);
+
+    /** Bulk throughput: large windows and frames, large socket buffers. */
+    public static final SocketProfile BULK = new SocketProfile("bulk", true, 4 * 1024 * 1024, 4 * 1024 * 1024,
+            512 * 1024, 1024 * 1024, 256 * 1024, 4 * 1024 * 1024, 256 * 1024, 4096, false, 0);
+
+    /**
+     * Bounded against bufferbloat: small fixed SO_RCVBUF/SO_SNDBUF, low water marks and fixed 16 KiB windows, so an
+     * interactive channel never waits behind megabytes queued for a bulk one.
+     */
+    public static final SocketProfile BOUNDED = new SocketProfile("bounded", true, 64 * 1024, 64 * 1024,
+            8 * 1024, 16 * 1024, 16 * 1024, 16 * 1024, 16 * 1024, 512, false, 16 * 1024);
+
+    /**
+     * What old stacks did: Nagle on, naive splitting, a fixed 4096-octet window. Only for comparison; it shows the
+     * tiny-fragment collapse on messages slightly larger than the window.
+     */
+    public static final SocketProfile LEGACY = new SocketProfile("legacy", false, 0, 0, 32 * 1024, 64 * 1024,
+            4096, 4096, 4096, 1, true, 0);
+
+    public SocketProfile {
+        Objects.requireNonNull(name, "name");
+        positive("initialWindow", initialWindow, 2);
+        positive("maxFrameSize", maxFrameSize, 1);
+        positive("minFragment", minFragment, 1);
+        if (maxWindow < initialWindow) {
+            throw new IllegalArgumentException("maxWindow " + maxWindow + " < initialWindow " + initialWindow);
+        }
+        if (receiveBuffer < 0 || sendBuffer < 0 || notSentLowat < 0) {
+            throw new IllegalArgumentException("buffer sizes must be >= 0: SO_RCVBUF=" + receiveBuffer
+                    + " SO_SNDBUF=" + sendBuffer + " TCP_NOTSENT_LOWAT=" + notSentLowat);
+        }
+        if (writeBufferLow < 1 || writeBufferHigh < writeBufferLow) {
+            throw new IllegalArgumentException("water marks must satisfy 1 <= low <= high: low=" + writeBufferLow
+                    + " high=" + writeBufferHigh);
+        }
+    }
+
+    private static void positive(String what, int v, int min) {
+        if (v < min) {
+            throw new IllegalArgumentException(what + " must be >= " + min + ": " + v);
+        }
+    }
+
+    /** Looks a built-in profile up by name (case-insensitive). */
+    public static SocketProfile named(String name) {
+        for (SocketProfile p : builtIns()) {
+            if (p.name.equalsIgnoreCase(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown socket profile '" + name + "', expected one of default, bulk, bounded, legacy");
+    }
+
+    public static SocketProfile[] builtIns() {
+        return new SocketProfile[] {DEFAULT, BULK, BOUNDED, LEGACY};
+    }
+
+    /** True when the receive window may grow beyond its initial size. */
+    public boolean autoTuning() {
+        return maxWindow > initialWindow;
+    }
+
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Builds a custom profile from an existing one. */
+    public static final class Builder {
+        private String name;
+        private boolean tcpNoDelay;
+        private int receiveBuffer;
+        private int sendBuffer;
+        private int writeBufferLow;
+        private int writeBufferHigh;
+        private int initialWindow;
+        private int maxWindow;
+        private int maxFrameSize;
+        private int minFragment;
+        private boolean naiveSplitting;
+        private int notSentLowat;
+
+        private Builder(SocketProfile p) {
+            name = p.name + "-custom";
+            tcpNoDelay = p.tcpNoDelay;
+            receiveBuffer = p.receiveBuffer;
+            sendBuffer = p.sendBuffer;
+            writeBufferLow = p.writeBufferLow;
+            writeBufferHigh = p.writeBufferHigh;
+            initialWindow = p.initialWindow;
+            maxWindow = p.maxWindow;
+            maxFrameSize = p.maxFrameSize;
+            minFragment = p.minFragment;
+            naiveSplitting = p.naiveSplitting;
+            notSentLowat = p.notSentLowat;
+        }
+
+        public Builder name(String v) { name = v; return this; }
+        public Builder tcpNoDelay(boolean v) { tcpNoDelay = v; return this; }
+        public Builder receiveBuffer(int v) { receiveBuffer = v; return this; }
+        public Builder sendBuffer(int v) { sendBuffer = v; return this; }
+        public Builder writeBufferWaterMarks(int low, int high) { writeBufferLow = low; writeBufferHigh = high; return this; }
+
+        /** Sets the initial window; the cap follows it up if it was lower. */
+        public Builder initialWindow(int v) {
+            initialWindow = v;
+            maxWindow = Math.max(maxWindow, v);
+            return this;
+        }
+
+        /** A fixed window: initial and maximum both {@code v}. */
+        public Builder window(int v) { initialWindow = v; maxWindow = v; return this; }
+        public Builder maxWindow(int v) { maxWindow = v; return this; }
+        public Builder maxFrameSize(int v) { maxFrameSize = v; return this; }
+        public Builder minFragment(int v) { minFragment = v; return this; }
+        public Builder naiveSplitting(boolean v) { naiveSplitting = v; return this; }
+        public Builder notSentLowat(int v) { notSentLowat = v; return this; }
+
+        public SocketProfile build() {
+            return new SocketProfile(name, tcpNoDelay, receiveBuffer, sendBuffer, writeBufferLow, writeBufferHigh,
+                    initialWindow, maxWindow, maxFrameSize, minFragment, naiveSplitting, notSentLowat);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.beepkit.netty.internal;
+
+import io.beepkit.api.BeepProtocolException;
+import io.beepkit.core.frame.FrameHeader;
+import io.beepkit.core.frame.FrameHeaderParser;
+import io.beepkit.core.frame.FrameType;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+
+import java.util.List;
+
+/**
+ * Decodes the byte stream into {@link Frame}s, incrementally and strictly (RFC 3080 §2.2.1, RFC 3081 §3.1.3): the
+ * header must end in CRLF within {@link FrameHeader#MAX_HEADER_LENGTH} octets, a payload larger than
+ * {@code maxFrameSize} is refused before any of it is buffered, and the trailer must be exactly {@code END} CRLF.
+ * Any violation raises {@link BeepProtocolException} once; afterwards every input is discarded (sticky error), as the
+ * session is being terminated. Not sharable: it holds the state of a partly read frame.
+ */
+public final class BeepFrameDecoder extends ByteToMessageDecoder {
+    private static final int TRAILER_LENGTH = 5;
+
+    private final int maxFrameSize;
+    private final byte[] line = new byte[FrameHeader.MAX_HEADER_LENGTH];
+    private FrameHeader pending;
+    private boolean failed;
+
+    /** @param maxFrameSize the largest payload accepted in one frame (the largest window we ever advertise) */
+    public BeepFrameDecoder(int maxFrameSize) {
+        if (maxFrameSize < 1) {
+            throw new IllegalArgumentException("maxFrameSize must be >= 1: " + maxFrameSize);
+        }
+        this.maxFrameSize = maxFrameSize;
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        try {
+            while (true) {
+                if (pending == null) {
+                    FrameHeader h = readHeader(in);
+                    if (h == null) {
+                        return;
+                    }
+                    if (h.type() == FrameType.SEQ) {
+                        out.add(Frame.seq(h));
+                        continue;
+                    }
+                    if (h.size() > maxFrameSize) {
+                        throw new BeepProtocolException("frame of " + h.size() + " octets exceeds the limit of "
+                                + maxFrameSize + ": " + h);
+                    }
+                    pending = h;
+                }
+                if (in.readableBytes() < pending.size() + TRAILER_LENGTH) {
+                    return;
+                }
+                ByteBuf payload = in.readRetainedSlice(pending.size());
+                if (!trailerAt(in, in.readerIndex())) {
+                    payload.release();
+                    throw new BeepProtocolException("frame trailer is not END CRLF after " + pending + ": \""
+                            + printable(in, in.readerIndex(), TRAILER_LENGTH) + '"');
+                }
+                in.skipBytes(TRAILER_LENGTH);
+                out.add(new Frame(pending, payload));
+                pending = null;
+            }
+        } catch (BeepProtocolException e) {
+            failed = true;
+            in.skipBytes(in.readableBytes());
+            throw e;
+        }
+    }
+
+    /** Reads one header line if complete; null if more input is needed. */
+    private FrameHeader readHeader(ByteBuf in) {
+        int start = in.readerIndex();
+        int avail = Math.min(in.readableBytes(), FrameHeader.MAX_HEADER_LENGTH);
+        for (int i = 0; i < avail; i++) {
+            byte b = in.getByte(start + i);
+            if (b == '\n') {
+                throw new BeepProtocolException("bare LF in frame header: \"" + printable(in, start, i + 1) + '"');
+            }
+            if (b == '\r') {
+                if (i + 1 >= in.readableBytes()) {
+                    return null; // CR seen, LF not yet arrived
+                }
+                if (in.getByte(start + i + 1) != '\n') {
+                    throw new BeepProtocolException("CR not followed by LF in frame header: \""
+                            + printable(in, start, i + 2) + '"');
+                }
+                in.getBytes(start, line, 0, i);
+                FrameHeader h = FrameHeaderParser.parse(line, i);
+                in.skipBytes(i + 2);
+                return h;
+            }
+            if (b < 0x20 || b > 0x7E) {
+                throw new BeepProtocolException("invalid octet in frame header: \"" + printable(in, start, i + 1) + '"');
+            }
+        }
+        if (in.readableBytes() >= FrameHeader.MAX_HEADER_LENGTH) {
+            throw new BeepProtocolException("no CRLF within " + FrameHeader.MAX_HEADER_LENGTH
+                    + " octets of a frame header: \"" + printable(in, start, FrameHeader.MAX_HEADER_LENGTH) + '"');
+        }
+        return null;
+    }
+
+    private static boolean trailerAt(ByteBuf in, int i) {
+        return in.getByte(i) == 'E' && in.getByte(i + 1) == 'N' && in.getByte(i + 2) == 'D'
+                && in.getByte(i + 3) == '\r' && in.getByte(i + 4) == '\n';
+    }
+
+    private static String printable(ByteBuf in, int from, int len) {
+        byte[] b = new byte[Math.min(len, in.writerIndex() - from)];
+        in.getBytes(from, b);
+        return FrameHeaderParser.printable(b, b.length);
+    }
+}

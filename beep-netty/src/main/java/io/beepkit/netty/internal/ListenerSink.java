@@ -1,0 +1,69 @@
+package io.beepkit.netty.internal;
+
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.Reply;
+import io.beepkit.api.ReplyListener;
+
+import java.util.concurrent.CompletableFuture;
+
+/** Hands each part of a reply to the application's listener on the callback executor. */
+final class ListenerSink implements ReplySink {
+    private final BeepSessionHandler session;
+    private final ReplyListener listener;
+    private final CompletableFuture<Void> done;
+
+    ListenerSink(BeepSessionHandler session, ReplyListener listener, CompletableFuture<Void> done) {
+        this.session = session;
+        this.listener = listener;
+        this.done = done;
+    }
+
+    @Override
+    public boolean streaming() {
+        return true;
+    }
+
+    @Override
+    public void rpy(MimeEntity entity) {
+        session.callbacks().execute(() -> {
+            try {
+                listener.onReply(entity);
+            } finally {
+                done.complete(null);
+            }
+        });
+    }
+
+    @Override
+    public void err(MimeEntity entity) {
+        Reply r = AggregatingSink.toErr(entity);
+        session.callbacks().execute(() -> {
+            try {
+                listener.onError(r.errorCode(), r.errorText(), entity);
+            } finally {
+                done.complete(null);
+            }
+        });
+    }
+
+    @Override
+    public void ans(long ansno, MimeEntity entity) {
+        session.callbacks().execute(() -> listener.onAnswer(ansno, entity));
+    }
+
+    @Override
+    public void nul() {
+        session.callbacks().execute(() -> {
+            try {
+                listener.onAnswersComplete();
+            } finally {
+                done.complete(null);
+            }
+        });
+    }
+
+    @Override
+    public void fail(Throwable cause) {
+        session.callbacks().execute(() -> done.completeExceptionally(cause));
+    }
+}

@@ -1,0 +1,47 @@
+package io.beepkit.netty.internal;
+
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.SessionRole;
+import io.beepkit.netty.BeepConfig;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.function.Consumer;
+
+/** Builds the pipeline of one connection: frame decoder, frame encoder, session multiplexer. */
+public final class PipelineInitializer extends ChannelInitializer<Channel> {
+    private static final Logger log = LoggerFactory.getLogger(PipelineInitializer.class);
+
+    private final SessionRole role;
+    private final BeepConfig config;
+    private final ProfileRegistry registry;
+    private final Transport transport;
+    private final Consumer<BeepSession> onReady;
+    private final Consumer<BeepSessionHandler> onCreated;
+
+    public PipelineInitializer(SessionRole role, BeepConfig config, ProfileRegistry registry, Transport transport,
+                               Consumer<BeepSessionHandler> onCreated, Consumer<BeepSession> onReady) {
+        this.role = role;
+        this.config = config;
+        this.registry = registry;
+        this.transport = transport;
+        this.onCreated = onCreated;
+        this.onReady = onReady;
+    }
+
+    @Override
+    protected void initChannel(Channel ch) {
+        BeepSessionHandler session = new BeepSessionHandler(role, config, registry, onReady);
+        session.socketOptions(SocketOptions.readBack(ch, transport));
+        if (log.isDebugEnabled()) {
+            log.debug("{} session {}: profile {} -> {}", role, ch, config.socketProfile().name(), session.socketOptions());
+        }
+        ch.pipeline().addLast("beep-frame-decoder", new BeepFrameDecoder(config.socketProfile().maxWindow()));
+        ch.pipeline().addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
+        ch.pipeline().addLast("beep-session", session);
+        onCreated.accept(session);
+    }
+}

@@ -1,0 +1,22 @@
+package io.beepkit.netty.internal;
+
+import io.beepkit.api.MimeEntity;
+
+/** Where the parts of a reply to one of our MSGs go. Called on the event loop, in arrival order. */
+interface ReplySink {
+    void rpy(MimeEntity entity);
+
+    void err(MimeEntity entity);
+
+    void ans(long ansno, MimeEntity entity);
+
+    void nul();
+
+    /** The session ended or the reply could not be assembled. */
+    void fail(Throwable cause);
+
+    /** True when the application wants every ANS delivered at once (not aggregated). */
+    default boolean streaming() {
+        return false;
+    }
+}

@@ -1,0 +1,53 @@
+package io.beepkit.netty.internal;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.Executor;
+
+/**
+ * Runs tasks one at a time, in submission order, on an underlying executor. Each session gets one, so application
+ * callbacks of a session never run concurrently and never on a Netty event loop.
+ */
+public final class SerialExecutor implements Executor {
+    private static final Logger log = LoggerFactory.getLogger(SerialExecutor.class);
+
+    private final Executor delegate;
+    private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
+    private boolean running;
+
+    public SerialExecutor(Executor delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        synchronized (tasks) {
+            tasks.add(task);
+            if (running) {
+                return;
+            }
+            running = true;
+        }
+        delegate.execute(this::drain);
+    }
+
+    private void drain() {
+        while (true) {
+            Runnable next;
+            synchronized (tasks) {
+                next = tasks.poll();
+                if (next == null) {
+                    running = false;
+                    return;
+                }
+            }
+            try {
+                next.run();
+            } catch (Throwable t) {
+                log.warn("application callback threw", t);
+            }
+        }
+    }
+}

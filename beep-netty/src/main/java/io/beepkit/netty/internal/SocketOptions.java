@@ -1,0 +1,69 @@
+package io.beepkit.netty.internal;
+
+import io.beepkit.netty.EffectiveSocketOptions;
+import io.beepkit.netty.SocketProfile;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelConfig;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.WriteBufferWaterMark;
+
+/**
+ * Applies a {@link SocketProfile} on the right side of each bootstrap and reads the options back. The classic bug
+ * this avoids is {@code option} versus {@code childOption}: accepted sockets take child options; SO_RCVBUF must be on
+ * the listening socket (before bind) or the connecting socket (before connect) to take effect above 64 KiB, because
+ * the TCP window scale is negotiated in the SYN.
+ */
+public final class SocketOptions {
+    private SocketOptions() {
+    }
+
+    /** A connecting socket: everything before connect. */
+    public static void applyClient(Bootstrap b, SocketProfile p, Transport t) {
+        b.option(ChannelOption.TCP_NODELAY, p.tcpNoDelay());
+        b.option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(p.writeBufferLow(), p.writeBufferHigh()));
+        if (p.receiveBuffer() > 0) {
+            b.option(ChannelOption.SO_RCVBUF, p.receiveBuffer());
+        }
+        if (p.sendBuffer() > 0) {
+            b.option(ChannelOption.SO_SNDBUF, p.sendBuffer());
+        }
+        if (t.isEpoll() && p.notSentLowat() > 0) {
+            b.option(io.netty.channel.epoll.EpollChannelOption.TCP_NOTSENT_LOWAT, (long) p.notSentLowat());
+        }
+    }
+
+    /** A listener: SO_RCVBUF on the listening socket (inherited by accepted ones), the rest as child options. */
+    public static void applyServer(ServerBootstrap b, SocketProfile p, Transport t) {
+        b.option(ChannelOption.SO_REUSEADDR, true);
+        if (p.receiveBuffer() > 0) {
+            b.option(ChannelOption.SO_RCVBUF, p.receiveBuffer());
+            b.childOption(ChannelOption.SO_RCVBUF, p.receiveBuffer());
+        }
+        b.childOption(ChannelOption.TCP_NODELAY, p.tcpNoDelay());
+        b.childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(p.writeBufferLow(), p.writeBufferHigh()));
+        if (p.sendBuffer() > 0) {
+            b.childOption(ChannelOption.SO_SNDBUF, p.sendBuffer());
+        }
+        if (t.isEpoll() && p.notSentLowat() > 0) {
+            b.childOption(io.netty.channel.epoll.EpollChannelOption.TCP_NOTSENT_LOWAT, (long) p.notSentLowat());
+        }
+    }
+
+    /** Reads the effective values back from a connected socket. */
+    public static EffectiveSocketOptions readBack(Channel ch, Transport t) {
+        ChannelConfig c = ch.config();
+        WriteBufferWaterMark wm = c.getWriteBufferWaterMark();
+        long lowat = -1;
+        if (t.isEpoll()) {
+            Long v = c.getOption(io.netty.channel.epoll.EpollChannelOption.TCP_NOTSENT_LOWAT);
+            lowat = v == null ? -1 : v;
+        }
+        Boolean noDelay = c.getOption(ChannelOption.TCP_NODELAY);
+        Integer rcv = c.getOption(ChannelOption.SO_RCVBUF);
+        Integer snd = c.getOption(ChannelOption.SO_SNDBUF);
+        return new EffectiveSocketOptions(t.name(), noDelay != null && noDelay, rcv == null ? -1 : rcv,
+                snd == null ? -1 : snd, wm.low(), wm.high(), lowat);
+    }
+}

@@ -1,0 +1,60 @@
+package io.beepkit.netty.internal;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+/**
+ * The I/O transport: native epoll where available and wanted (detected at run time, so the jar works everywhere),
+ * NIO otherwise.
+ */
+public final class Transport {
+    private final boolean epoll;
+
+    private Transport(boolean epoll) {
+        this.epoll = epoll;
+    }
+
+    /** Epoll if {@code preferNative} and the native library loads; NIO otherwise. */
+    public static Transport select(boolean preferNative) {
+        return new Transport(preferNative && EpollProbe.available());
+    }
+
+    public boolean isEpoll() {
+        return epoll;
+    }
+
+    public String name() {
+        return epoll ? "epoll" : "nio";
+    }
+
+    public EventLoopGroup newGroup(int threads, String name) {
+        IoHandlerFactory f = epoll ? io.netty.channel.epoll.EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), f);
+    }
+
+    public Class<? extends SocketChannel> socketChannel() {
+        return epoll ? io.netty.channel.epoll.EpollSocketChannel.class : NioSocketChannel.class;
+    }
+
+    public Class<? extends ServerChannel> serverChannel() {
+        return epoll ? io.netty.channel.epoll.EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    }
+
+    /** Isolates the epoll classes so a missing native jar only means "not available". */
+    private static final class EpollProbe {
+        static boolean available() {
+            try {
+                return io.netty.channel.epoll.Epoll.isAvailable();
+            } catch (Throwable t) {
+                return false;
+            }
+        }
+    }
+}
