@@ -59,6 +59,9 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     private final FragmentPlanner planner;
     private final Consumer<BeepSession> onReady;
     private final IntObjectMap<BeepChannelImpl> channels = new IntObjectHashMap<>();
+    /** Open channels other than 0, readable from any thread. */
+    private final java.util.concurrent.ConcurrentMap<Integer, BeepChannel> openView =
+            new java.util.concurrent.ConcurrentSkipListMap<>();
     private final LinkedHashSet<Integer> recentlyClosed = new LinkedHashSet<>();
     private final ArrayDeque<BeepChannelImpl> ready = new ArrayDeque<>();
     private final TransferStats closedStats = new TransferStats();
@@ -241,6 +244,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
                 : new SessionClosedException("session with " + remoteAddress() + " terminated: " + failure.getMessage(), failure);
         List<BeepChannelImpl> all = new ArrayList<>(channels.values());
         channels.clear();
+        openView.clear();
         ready.clear();
         for (BeepChannelImpl ch : all) {
             closedStats.add(ch.stats);
@@ -580,14 +584,16 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         ch.forceNext = false;
         boolean last = n == remaining;
         long seqno = ch.sendWindow.nextSeqno();
+        // A tiny fragment: a piece of a split message smaller than a quarter window or 512 octets (the BTF tail).
+        boolean split = m.started() || !last;
+        boolean tiny = split && n < Math.min(FragmentPlanner.DEFAULT_MIN_FRAGMENT, Math.max(1, ch.sendWindow.peerWindow() / 4));
         ByteBuf slice = n == 0 ? io.netty.buffer.Unpooled.EMPTY_BUFFER : m.next(n);
         ch.sendWindow.consume(n);
         FrameHeader h = m.type == FrameType.ANS
                 ? FrameHeader.ans(ch.number(), m.msgno, !last, seqno, n, m.ansno)
                 : FrameHeader.data(m.type, ch.number(), m.msgno, !last, seqno, n);
-        boolean tiny = !(last && !m.started()) && n < planner.minFragment() && !(last && n == m.total());
-        ch.stats.frameSent(n, tiny && m.total() > n);
-        if (tiny && m.total() > n && !planner.isNaive()) {
+        ch.stats.frameSent(n, tiny && n > 0);
+        if (tiny && n > 0 && !planner.isNaive()) {
             warnTiny(ch, n, m.total());
         }
         if (last) {
@@ -646,6 +652,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     void channelClosed(BeepChannelImpl ch) {
         channels.remove(ch.number());
+        openView.remove(ch.number());
         ready.remove(ch);
         closedStats.add(ch.stats);
         recentlyClosed.add(ch.number());
@@ -661,6 +668,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     BeepChannelImpl newChannel(int number, String profile, String initData, ProfileHandler handler) {
         BeepChannelImpl ch = new BeepChannelImpl(this, number, profile, initData, handler, config.maxOutstanding());
         channels.put(number, ch);
+        openView.put(number, ch);
         recentlyClosed.remove(number);
         return ch;
     }
@@ -712,17 +720,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     @Override
     public Collection<BeepChannel> channels() {
-        CompletableFuture<List<BeepChannel>> f = new CompletableFuture<>();
-        onLoop(() -> {
-            List<BeepChannel> out = new ArrayList<>();
-            for (BeepChannelImpl ch : channels.values()) {
-                if (ch.number() != 0) {
-                    out.add(ch);
-                }
-            }
-            f.complete(out);
-        });
-        return f.join();
+        return List.copyOf(openView.values());
     }
 
     @Override
