@@ -3,6 +3,7 @@ package io.beepkit.netty;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
  * Session settings shared by {@link BeepServer} and {@link BeepClient}. Immutable; build with {@link #builder()}.
@@ -17,10 +18,12 @@ import java.util.concurrent.Executor;
  * @param features            our greeting's features attribute, or null
  * @param localize            our greeting's localize attribute, or null for i-default
  * @param nativeTransport     use native epoll when it is available
+ * @param frameTracer         receives one line per frame in either direction ({@code <- MSG 1 0 . 0 12},
+ *                            {@code -> SEQ 1 12 4096}), for debugging tools; null (the default) installs no tracing
  */
 public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
-                         boolean nativeTransport) {
+                         boolean nativeTransport, Consumer<String> frameTracer) {
 
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
     public static final int DEFAULT_MAX_CHANNELS = 1024;
@@ -59,6 +62,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         b.features = features;
         b.localize = localize;
         b.nativeTransport = nativeTransport;
+        b.frameTracer = frameTracer;
         return b;
     }
 
@@ -73,6 +77,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private String features;
         private String localize;
         private boolean nativeTransport = true;
+        private Consumer<String> frameTracer;
 
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
         public Builder maxMessageSize(int v) { maxMessageSize = v; return this; }
@@ -83,10 +88,12 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         public Builder features(String v) { features = v; return this; }
         public Builder localize(String v) { localize = v; return this; }
         public Builder nativeTransport(boolean v) { nativeTransport = v; return this; }
+        /** Traces every frame sent and received, one line each; null to disable (the default). */
+        public Builder frameTracer(Consumer<String> v) { frameTracer = v; return this; }
 
         public BeepConfig build() {
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
-                    tailWait, features, localize, nativeTransport);
+                    tailWait, features, localize, nativeTransport, frameTracer);
         }
     }
 }

@@ -10,9 +10,12 @@ package io.beepkit.core.flow;
  *   <li>The rest of the message fits in what is open and under the maximum frame size: send it whole.</li>
  *   <li>Less than a minimum fragment is open while a good part of the window is in flight: wait, the peer's SEQ
  *       will open a useful amount.</li>
- *   <li>Filling what is open would leave a tail under the minimum fragment: if the rest would fit in one frame once
- *       the in-flight half window is acknowledged, wait; otherwise split in balanced frames, so 4098 octets on a
- *       4096 window become 2049 + 2049, not 4096 + 2.</li>
+ *   <li>Filling what is open would leave a tail under the minimum fragment: cut earlier so the tail is exactly one
+ *       minimum fragment, so 4098 octets on a 4096 window become 3586 + 512, not 4096 + 2; the pipe stays full
+ *       and the tail leaves with the next message's first frame. A message under two minimum fragments waits for
+ *       the window instead, if a SEQ is due.</li>
+ *   <li>A piece that neither completes the message nor fills half the peer's window waits while a SEQ is due
+ *       (sender-side silly-window avoidance).</li>
  *   <li>Otherwise fill exactly what is open, aligning our frames with the peer's window.</li>
  * </ol>
  * The {@linkplain #naive() naive} planner reproduces old stacks (fill what is open, whatever remains) so the
@@ -92,15 +95,20 @@ public final class FragmentPlanner {
         if (limit < minFrag) {
             return (seqExpected && !force) ? 0 : limit;
         }
-        long tail = remaining - limit;
-        if (tail >= minFrag) {
+        if (remaining - limit >= minFrag) {
+            // Sender-side silly-window avoidance (RFC 1122 §4.2.3.4 by analogy): a piece that neither completes the
+            // message nor fills half the peer's window waits for the SEQ that is on its way.
+            if (seqExpected && !force && limit < peerWindow / 2) {
+                return 0;
+            }
             return limit;
         }
-        if (seqExpected && !force && remaining <= Math.min(peerWindow, maxFrameSize)) {
-            return 0;
+        // Filling what is open would leave a tiny tail: move the cut so the tail is one minimum fragment. The
+        // window stays nearly full, and the tail goes out with the next message's first frame.
+        long cut = remaining - minFrag;
+        if (cut >= minFrag) {
+            return (int) cut;
         }
-        long frames = (remaining + limit - 1) / limit;
-        long balanced = (remaining + frames - 1) / frames;
-        return (int) Math.min(limit, Math.max(balanced, minFrag));
+        return (seqExpected && !force) ? 0 : limit;
     }
 }

@@ -7,10 +7,11 @@ import io.beepkit.core.frame.Seq;
  * Our receive window for one channel (RFC 3081 §3.1.4): checks every incoming frame against the sequence number we
  * expect and the right edge we advertised, and decides when to send a SEQ.
  *
- * <p>Policy: credit only octets the application has consumed; the advertised right edge sits on a multiple of half
- * the first window advertised (4096 gives edges at 2048-octet steps: 4096, 6144, 8192, ...); a SEQ goes out only
- * when the edge can move by at least that granule (half-window hysteresis, never one SEQ per frame); the edge never
- * moves left; an enlarged window is announced at once. Counters are kept as absolute 64-bit values from the start
+ * <p>Policy: credit only octets the application has consumed; the advertised right edge sits on a multiple of the
+ * first window (4096 gives edges at 4096, 8192, 12288, ...), so a sender that fills what is open cuts its frames at
+ * the same places every time instead of at ever-shifting small offsets; a SEQ goes out only when the edge can move
+ * by half the current window or one granule, whichever is larger (hysteresis, never one SEQ per frame); the edge
+ * never moves left; an enlarged window is announced at once. Counters are kept as absolute 64-bit values from the start
  * and rendered modulo 2^32 on the wire, so the wrap at 2^32 needs no special case.
  *
  * <p>Not thread-safe: owned by the session's event loop.

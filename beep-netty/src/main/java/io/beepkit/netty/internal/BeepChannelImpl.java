@@ -44,9 +44,13 @@ public final class BeepChannelImpl implements BeepChannel {
     final Map<Integer, InboundRequest> awaitingByMsgno = new HashMap<>();
     final ArrayDeque<OutboundMessage> outbound = new ArrayDeque<>();
     final TransferStats stats = new TransferStats();
+    io.beepkit.core.flow.ReceiveWindowTuner tuner;
+    /** Octets of complete MSGs handed to the application whose handler has not returned yet. */
+    long undelivered;
 
     volatile State state = State.OPEN;
     boolean scheduled;
+    boolean seqPending;
     long blockedSince;
     boolean tailTimerArmed;
     boolean forceNext;

@@ -74,6 +74,9 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     private volatile boolean closed;
     private Throwable failure;
     private boolean tinyWarningLogged;
+    private long totalReceiveWindows;
+    private boolean reading;
+    private final ArrayDeque<BeepChannelImpl> seqPending = new ArrayDeque<>();
     private volatile io.beepkit.netty.EffectiveSocketOptions socketOptions;
 
     public BeepSessionHandler(SessionRole role, BeepConfig config, ProfileRegistry registry,
@@ -177,6 +180,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             return;
         }
         try {
+            reading = true;
             if (!closed) {
                 onFrame(frame);
             }
@@ -189,6 +193,10 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
+        reading = false;
+        if (!closed) {
+            sendConsolidatedSeqs();
+        }
         writePending();
         ctx.flush();
         ctx.fireChannelReadComplete();
@@ -352,6 +360,14 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         }
         ProfileHandler handler = ch.handler;
         InboundRequest r = req;
+        // Credit at once while the messages queued for the application stay within one window; beyond that the
+        // credit waits for the handler, so a slow application stops the peer instead of growing a queue.
+        int length = bytes.length;
+        boolean creditNow = ch.undelivered < ch.receiveWindow.window();
+        ch.undelivered += length;
+        if (creditNow) {
+            consume(ch, finalSize);
+        }
         callbacks.execute(() -> {
             try {
                 if (handler == null) {
@@ -365,7 +381,12 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
                     r.error(451, "local error: " + e.getMessage());
                 }
             } finally {
-                onLoop(() -> consume(ch, finalSize));
+                onLoop(() -> {
+                    ch.undelivered -= length;
+                    if (!creditNow) {
+                        consume(ch, finalSize);
+                    }
+                });
             }
         });
     }
@@ -480,8 +501,48 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             return;
         }
         if (ch.receiveWindow.consume(octets)) {
-            sendSeq(ch);
+            if (reading) {
+                // RFC 3081 §3.1.4: frames presented together get one consolidating SEQ, at the end of the read.
+                if (!ch.seqPending) {
+                    ch.seqPending = true;
+                    seqPending.add(ch);
+                }
+            } else {
+                growIfWindowLimited(ch);
+                sendSeq(ch);
+            }
         }
+    }
+
+    private void sendConsolidatedSeqs() {
+        BeepChannelImpl ch;
+        while ((ch = seqPending.poll()) != null) {
+            ch.seqPending = false;
+            if (!ch.isGone() && ch.receiveWindow.seqDue()) {
+                growIfWindowLimited(ch);
+                sendSeq(ch);
+            }
+        }
+    }
+
+    /** Automatic receive-window growth, bounded by the profile's maximum and the session's window budget. */
+    private void growIfWindowLimited(BeepChannelImpl ch) {
+        if (ch.tuner == null) {
+            return;
+        }
+        int window = ch.receiveWindow.window();
+        long budgetLeft = sessionWindowBudget() - totalReceiveWindows;
+        int grown = ch.tuner.onSeq(window, ch.receiveWindow.open(), ch.receiveWindow.unconsumed(), budgetLeft);
+        if (grown > window) {
+            ch.receiveWindow.resize(grown);
+            totalReceiveWindows += grown - window;
+            log.debug("{}: receive window grown {} -> {}", ch, window, grown);
+        }
+    }
+
+    /** The most octets all receive windows of this session may add up to: what a peer can make us buffer. */
+    long sessionWindowBudget() {
+        return 4L * config.socketProfile().maxWindow();
     }
 
     void sendSeq(BeepChannelImpl ch) {
@@ -496,7 +557,13 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     /** Opens our receive window of a new channel to the profile's size (announced at once when larger). */
     void announceWindow(BeepChannelImpl ch) {
-        if (ch.receiveWindow.resize(config.socketProfile().initialWindow())) {
+        SocketProfile p = config.socketProfile();
+        int initial = (int) Math.min(p.initialWindow(), Math.max(2, sessionWindowBudget() - totalReceiveWindows));
+        totalReceiveWindows += initial;
+        if (p.autoTuning()) {
+            ch.tuner = new io.beepkit.core.flow.ReceiveWindowTuner(p.maxWindow());
+        }
+        if (ch.receiveWindow.resize(initial)) {
             sendSeq(ch);
         }
     }
@@ -547,11 +614,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     private boolean canProgress(BeepChannelImpl ch) {
         OutboundMessage m = ch.outbound.peek();
-        return m != null && (m.remaining() == 0 || ch.sendWindow.available() > 0) && !waitingForTail(ch);
-    }
-
-    private boolean waitingForTail(BeepChannelImpl ch) {
-        return ch.tailTimerArmed;
+        return m != null && (m.remaining() == 0 || ch.sendWindow.available() > 0);
     }
 
     /** Writes the next frame of {@code ch}'s head message if the planner allows; false if it must wait. */
@@ -651,6 +714,9 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     }
 
     void channelClosed(BeepChannelImpl ch) {
+        if (ch.number() != 0) {
+            totalReceiveWindows -= ch.receiveWindow.window();
+        }
         channels.remove(ch.number());
         openView.remove(ch.number());
         ready.remove(ch);

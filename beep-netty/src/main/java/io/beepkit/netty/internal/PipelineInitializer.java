@@ -41,6 +41,9 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         }
         ch.pipeline().addLast("beep-frame-decoder", new BeepFrameDecoder(config.socketProfile().maxWindow()));
         ch.pipeline().addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
+        if (config.frameTracer() != null) {
+            ch.pipeline().addLast("beep-frame-trace", new FrameTraceHandler(config.frameTracer()));
+        }
         ch.pipeline().addLast("beep-session", session);
         onCreated.accept(session);
     }

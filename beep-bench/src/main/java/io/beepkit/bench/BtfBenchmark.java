@@ -1,0 +1,123 @@
+package io.beepkit.bench;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.Reply;
+import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.SocketProfile;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The BEEP tiny fragment (BTF) benchmark: messages of exactly the window (4096 octets) and slightly larger (4098) on
+ * a 4096-octet window, over real loopback TCP, with the default profile (window-aware encoder, TCP_NODELAY) and the
+ * {@code legacy} profile (Nagle on, naive splitting). The sender keeps {@value #IN_FLIGHT} MSGs in flight on one
+ * channel; the listener answers each with an empty RPY (the sink profile). The primary score is messages per second;
+ * the auxiliary {@code frames} counter (frames sent per second by the initiator) divided by the score gives frames
+ * per message. Message size counts the whole payload: no MIME headers, so CRLF plus size-2 body octets.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 3)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx1g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=error"})
+public class BtfBenchmark {
+    static final int WINDOW = 4096;
+    static final int IN_FLIGHT = 8;
+    static final int BATCH = 32;
+
+    @Param({"default", "legacy"})
+    public String profile;
+
+    @Param({"4096", "4098"})
+    public int size;
+
+    private BeepServer server;
+    private BeepClient client;
+    private BeepSession session;
+    private BeepChannel channel;
+    private MimeEntity message;
+    private long framesAtStart;
+    private long messagesAtStart;
+
+    static SocketProfile profileNamed(String name) {
+        return switch (name) {
+            case "default" -> SocketProfile.DEFAULT.toBuilder().name("default@4096").window(WINDOW).build();
+            case "legacy" -> SocketProfile.LEGACY;
+            case "nodelay-naive" -> SocketProfile.DEFAULT.toBuilder().name("nodelay-naive").window(WINDOW)
+                    .naiveSplitting(true).build();
+            default -> throw new IllegalArgumentException("unknown profile " + name);
+        };
+    }
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        BeepConfig config = BeepConfig.builder().socketProfile(profileNamed(profile)).build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1).build().start().join();
+        client = BeepClient.builder().config(config).ioThreads(1).build();
+        session = client.connect("127.0.0.1", server.port()).join();
+        channel = session.startChannel(StandardProfiles.SINK).join();
+        message = MimeEntity.of(new byte[size - 2]);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        session.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
+        client.close();
+        server.close();
+    }
+
+    /** Frames and messages the initiator sent during one iteration, as JMH rates. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class FrameCounters {
+        public long frames;
+        public long tinyFrames;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            frames = 0;
+            tinyFrames = 0;
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public void exchange(FrameCounters counters) throws Exception {
+        long framesBefore = channel.stats().framesSent();
+        long tinyBefore = channel.stats().smallFramesSent();
+        Semaphore inFlight = new Semaphore(IN_FLIGHT);
+        CompletableFuture<?>[] all = new CompletableFuture<?>[BATCH];
+        for (int i = 0; i < BATCH; i++) {
+            inFlight.acquire();
+            CompletableFuture<Reply> f = channel.send(message);
+            f.whenComplete((r, e) -> inFlight.release());
+            all[i] = f;
+        }
+        CompletableFuture.allOf(all).get(60, TimeUnit.SECONDS);
+        counters.frames += channel.stats().framesSent() - framesBefore;
+        counters.tinyFrames += channel.stats().smallFramesSent() - tinyBefore;
+    }
+}
