@@ -56,6 +56,12 @@ public interface BeepChannel {
      */
     int effectiveTransferSize();
 
+    /**
+     * The receive window we currently advertise for this channel: starts at the socket profile's initial window and
+     * grows automatically (up to its maximum) when the window rather than the application limits the transfer.
+     */
+    int localWindow();
+
     /** Frame and byte counters of this channel. */
     TransferStats stats();
 }

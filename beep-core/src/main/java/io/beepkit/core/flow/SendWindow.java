@@ -44,7 +44,7 @@ public final class SendWindow {
         return d <= 0 ? 0 : (int) Math.min(d, Integer.MAX_VALUE);
     }
 
-    /** The window size the peer last advertised (its buffer size, not what is left of it). */
+    /** The largest window the peer has advertised: its buffer size as far as we can tell, not what is left of it. */
     public int peerWindow() {
         return peerWindow;
     }
@@ -89,7 +89,9 @@ public final class SendWindow {
             shrinkCount++;
         }
         rightEdge = edge;
-        peerWindow = window;
+        // The window field counts from the ackno, so it is smaller than the peer's buffer while the peer holds
+        // unconsumed octets; the largest value seen is the better estimate of the buffer the planner sizes for.
+        peerWindow = Math.max(peerWindow, window);
         return available() > before;
     }
 }

@@ -192,6 +192,11 @@ public final class BeepChannelImpl implements BeepChannel {
     }
 
     @Override
+    public int localWindow() {
+        return receiveWindow.window();
+    }
+
+    @Override
     public TransferStats stats() {
         return stats;
     }

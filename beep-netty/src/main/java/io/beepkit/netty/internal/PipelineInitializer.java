@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 import java.util.function.Consumer;
 
 /** Builds the pipeline of one connection: frame decoder, frame encoder, session multiplexer. */
+@io.netty.channel.ChannelHandler.Sharable
 public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private static final Logger log = LoggerFactory.getLogger(PipelineInitializer.class);
 
@@ -44,7 +45,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         if (config.frameTracer() != null) {
             ch.pipeline().addLast("beep-frame-trace", new FrameTraceHandler(config.frameTracer()));
         }
+        onCreated.accept(session); // before the session greets: it must be known once the peer sees the greeting
         ch.pipeline().addLast("beep-session", session);
-        onCreated.accept(session);
     }
 }

@@ -1,0 +1,69 @@
+package io.beepkit.cli;
+
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SocketProfile;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/** The socket-tuning options shared by serve, call and load: {@code --profile}, {@code --window}, {@code --max-message-size}. */
+final class TuningOptions {
+    @Option(names = "--profile", paramLabel = "NAME", defaultValue = "default",
+            description = "Socket-tuning profile: default, bulk, bounded or legacy (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--window", paramLabel = "OCTETS", converter = Units.IntSize.class,
+            description = "Fixed receive window per channel in octets (e.g. 4096, 64k); disables window growth.")
+    Integer window;
+
+    @Option(names = "--max-message-size", paramLabel = "OCTETS", converter = Units.IntSize.class,
+            description = "Largest message or reply assembled, MIME headers included (default: 16m).")
+    Integer maxMessageSize;
+
+    /** The socket profile the options describe; a bad value is a usage error. */
+    SocketProfile socketProfile(CommandLine cmd) {
+        SocketProfile p;
+        try {
+            p = SocketProfile.named(profile.trim());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cmd, "--profile: " + e.getMessage());
+        }
+        if (window != null) {
+            if (window < 2) {
+                throw new CommandLine.ParameterException(cmd, "--window must be at least 2 octets: " + window);
+            }
+            p = p.toBuilder().window(window).name(p.name() + "@" + window).build();
+        }
+        return p;
+    }
+
+    /** A session configuration from these options, with an optional frame tracer. */
+    BeepConfig config(CommandLine cmd, Consumer<String> tracer) {
+        BeepConfig.Builder b = BeepConfig.builder().socketProfile(socketProfile(cmd)).frameTracer(tracer);
+        if (maxMessageSize != null) {
+            if (maxMessageSize < 1) {
+                throw new CommandLine.ParameterException(cmd, "--max-message-size must be at least 1: " + maxMessageSize);
+            }
+            b.maxMessageSize(maxMessageSize);
+        }
+        return b.build();
+    }
+
+    /** One line describing a profile's windows and frame limits. */
+    static String describe(SocketProfile p) {
+        String window = p.autoTuning() ? p.initialWindow() + ".." + p.maxWindow() : Integer.toString(p.initialWindow());
+        return String.format(Locale.ROOT, "%s (window %s, max frame %d, min fragment %d%s)", p.name(), window,
+                p.maxFrameSize(), p.minFragment(), p.naiveSplitting() ? ", naive splitting" : "");
+    }
+
+    /** What the profile asks of the socket (the kernel may grant something else; see the effective options). */
+    static String requested(SocketProfile p) {
+        return "TCP_NODELAY=" + p.tcpNoDelay()
+                + " SO_RCVBUF=" + (p.receiveBuffer() == 0 ? "auto" : Integer.toString(p.receiveBuffer()))
+                + " SO_SNDBUF=" + (p.sendBuffer() == 0 ? "auto" : Integer.toString(p.sendBuffer()))
+                + " write-buffer=" + p.writeBufferLow() + ".." + p.writeBufferHigh()
+                + (p.notSentLowat() > 0 ? " TCP_NOTSENT_LOWAT=" + p.notSentLowat() : "");
+    }
+}
