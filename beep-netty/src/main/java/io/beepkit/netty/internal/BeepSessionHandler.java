@@ -78,6 +78,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     private boolean reading;
     private final ArrayDeque<BeepChannelImpl> seqPending = new ArrayDeque<>();
     private volatile io.beepkit.netty.EffectiveSocketOptions socketOptions;
+    private Transport transport;
 
     public BeepSessionHandler(SessionRole role, BeepConfig config, ProfileRegistry registry,
                               Consumer<BeepSession> onReady) {
@@ -138,8 +139,8 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         return socketOptions;
     }
 
-    public void socketOptions(io.beepkit.netty.EffectiveSocketOptions options) {
-        this.socketOptions = options;
+    void transport(Transport transport) {
+        this.transport = transport;
     }
 
     // ------------------------------------------------------------------ Netty lifecycle
@@ -166,6 +167,11 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             return;
         }
         started = true;
+        if (transport != null) {
+            // Read back once connected: the kernel's values, not what the profile asked for.
+            socketOptions = SocketOptions.readBack(ctx.channel(), transport);
+            log.debug("{} session {}: profile {} -> {}", role, ctx.channel(), config.socketProfile().name(), socketOptions);
+        }
         BeepChannelImpl zero = new BeepChannelImpl(this, 0, "channel-zero", null, null, config.maxOutstanding());
         channels.put(0, zero);
         // Both roles greet at once, never waiting for the peer's greeting (RFC 3080 §2.4; Vortex waits for ours).

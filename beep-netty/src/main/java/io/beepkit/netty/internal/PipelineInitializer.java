@@ -6,16 +6,12 @@ import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepConfig;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.function.Consumer;
 
 /** Builds the pipeline of one connection: frame decoder, frame encoder, session multiplexer. */
 @io.netty.channel.ChannelHandler.Sharable
 public final class PipelineInitializer extends ChannelInitializer<Channel> {
-    private static final Logger log = LoggerFactory.getLogger(PipelineInitializer.class);
-
     private final SessionRole role;
     private final BeepConfig config;
     private final ProfileRegistry registry;
@@ -36,10 +32,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     @Override
     protected void initChannel(Channel ch) {
         BeepSessionHandler session = new BeepSessionHandler(role, config, registry, onReady);
-        session.socketOptions(SocketOptions.readBack(ch, transport));
-        if (log.isDebugEnabled()) {
-            log.debug("{} session {}: profile {} -> {}", role, ch, config.socketProfile().name(), session.socketOptions());
-        }
+        session.transport(transport);
         ch.pipeline().addLast("beep-frame-decoder", new BeepFrameDecoder(config.socketProfile().maxWindow()));
         ch.pipeline().addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
         if (config.frameTracer() != null) {
