@@ -38,6 +38,16 @@ public interface BeepChannel {
     CompletableFuture<Void> send(MimeEntity message, ReplyListener listener);
 
     /**
+     * Opens a MSG to be written piece by piece (see {@link MessageStream}); the reply is collected whole.
+     *
+     * @param headers the MIME headers of the payload (its body, if any, is written first)
+     */
+    MessageStream openMessage(MimeEntity headers);
+
+    /** As {@link #openMessage(MimeEntity)}, streaming the reply to {@code listener}. */
+    MessageStream openMessage(MimeEntity headers, ReplyListener listener);
+
+    /**
      * Closes the channel with code 200 once every MSG we sent on it is answered (RFC 3080 §2.3.1.3). The future fails
      * with {@link BeepErrorException} if the peer declines.
      */

@@ -18,6 +18,22 @@ public interface ProfileHandler {
     /** A MSG arrived. Answer through {@code responder}, now or later, from any thread. */
     void onMessage(Message message, Responder responder);
 
+    /**
+     * True to receive MSGs as raw frame payloads through {@link #onMessageChunk} instead of whole through
+     * {@link #onMessage}, so a MSG of any size never sits in memory whole. Window credit returns to the peer as each
+     * chunk call returns, so a slow handler slows the peer.
+     */
+    default boolean streaming() {
+        return false;
+    }
+
+    /**
+     * With {@link #streaming()}: a piece of a MSG's payload (the MIME header section included, in the first
+     * pieces). The same {@code responder} comes with every piece of one MSG; answer at any point.
+     */
+    default void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
+    }
+
     /** The channel closed (by either peer, or because the session ended). */
     default void onClose(BeepChannel channel) {
     }

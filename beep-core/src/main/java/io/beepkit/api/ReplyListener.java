@@ -21,4 +21,23 @@ public interface ReplyListener {
     /** NUL arrived: the one-to-many exchange is complete (possibly with zero answers). */
     default void onAnswersComplete() {
     }
+
+    /**
+     * True to receive each reply as raw frame payloads through {@link #onChunk} instead of whole entities through
+     * {@link #onReply}, {@link #onError} and {@link #onAnswer}: a reply of any size then never sits in memory whole.
+     * Window credit returns to the peer as each chunk call returns.
+     */
+    default boolean streaming() {
+        return false;
+    }
+
+    /**
+     * With {@link #streaming()}: a piece of a reply's payload, MIME header section included in the first pieces.
+     *
+     * @param kind  RPY, ERR, or ANSWERS for an ANS
+     * @param ansno the answer number for ANS, else -1
+     * @param last  true on the last piece of that RPY, ERR or ANS
+     */
+    default void onChunk(Reply.Kind kind, long ansno, byte[] chunk, boolean last) {
+    }
 }

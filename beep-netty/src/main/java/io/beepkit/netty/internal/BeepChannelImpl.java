@@ -3,6 +3,7 @@ package io.beepkit.netty.internal;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelClosedException;
+import io.beepkit.api.MessageStream;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Reply;
@@ -144,6 +145,44 @@ public final class BeepChannelImpl implements BeepChannel {
         enqueue(out);
     }
 
+    @Override
+    public MessageStream openMessage(MimeEntity headers) {
+        CompletableFuture<Reply> f = new CompletableFuture<>();
+        return openStream(headers, new AggregatingSink(session, f, session.config().maxMessageSize()), f);
+    }
+
+    @Override
+    public MessageStream openMessage(MimeEntity headers, ReplyListener listener) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        CompletableFuture<Reply> f = done.thenApply(v -> (Reply) null);
+        return openStream(headers, new ListenerSink(session, listener, done), f);
+    }
+
+    private MessageStream openStream(MimeEntity headers, ReplySink sink, CompletableFuture<Reply> reply) {
+        byte[] head = MimeCodec.encode(headers);
+        long bound = 2L * session.config().socketProfile().maxFrameSize();
+        StreamWriter w = new StreamWriter(this, bound, session.completeOnCallbacks(reply));
+        session.onLoop(() -> w.open(head, sink));
+        return w;
+    }
+
+    /** Registers a streamed MSG (event loop); null if too many MSGs are outstanding. */
+    OutboundMessage sendStream(ReplySink sink) {
+        int msgno;
+        try {
+            msgno = msgnos.allocate();
+        } catch (IllegalStateException e) {
+            sink.fail(new io.beepkit.api.BeepException("channel " + number + ": " + e.getMessage()));
+            return null;
+        }
+        PendingRequest req = new PendingRequest(msgno, sink);
+        OutboundMessage out = OutboundMessage.streamed(FrameType.MSG, msgno);
+        req.outbound = out;
+        pending.put(msgno, req);
+        enqueue(out);
+        return out;
+    }
+
     void enqueue(OutboundMessage m) {
         outbound.add(m);
         session.schedule(this);
@@ -162,7 +201,10 @@ public final class BeepChannelImpl implements BeepChannel {
                 break;
             }
             awaitingReply.poll();
-            awaitingByMsgno.remove(head.msgno);
+            head.drained = true;
+            if (!head.receiving()) {
+                awaitingByMsgno.remove(head.msgno);
+            }
         }
         if (moved) {
             session.schedule(this);
@@ -212,6 +254,9 @@ public final class BeepChannelImpl implements BeepChannel {
         for (PendingRequest p : pending.values()) {
             p.release();
             p.sink.fail(cause);
+            if (p.outbound != null && p.outbound.progress instanceof StreamWriter w) {
+                w.fail(cause);
+            }
         }
         pending.clear();
         for (InboundRequest r : awaitingReply) {

@@ -19,6 +19,7 @@ import io.beepkit.core.mime.MimeCodec;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.SocketProfile;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -320,7 +321,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     private void onMsgFrame(BeepChannelImpl ch, FrameHeader h, ByteBuf payload) {
         InboundRequest req = ch.awaitingByMsgno.get(h.msgno());
-        if (req == null || (req.assembly == null && !req.discarding)) {
+        if (req == null || (req.assembly == null && !req.discarding && !req.streamOpen)) {
             if (req != null) {
                 throw new BeepProtocolException("channel " + ch.number() + ": MSG " + h.msgno()
                         + " reuses a msgno that still awaits our reply");
@@ -330,14 +331,25 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
                         + config.maxOutstanding() + " MSGs awaiting replies");
             }
             req = new InboundRequest(ch, h.msgno());
-            req.assembly = new Assembly(config.maxMessageSize());
+            if (ch.number() != 0 && ch.handler != null && ch.handler.streaming()) {
+                req.streamOpen = true;
+            } else {
+                req.assembly = new Assembly(config.maxMessageSize());
+            }
             ch.awaitingReply.add(req);
             ch.awaitingByMsgno.put(h.msgno(), req);
+        }
+        if (req.streamOpen) {
+            deliverMsgChunk(ch, req, h, payload);
+            return;
         }
         if (req.discarding) {
             consume(ch, h.size());
             if (!h.more()) {
                 req.discarding = false;
+                if (req.drained) {
+                    ch.awaitingByMsgno.remove(req.msgno);
+                }
             }
             return;
         }
@@ -397,6 +409,43 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         });
     }
 
+    /** Hands one frame of a MSG to a streaming handler; credit returns when the handler has seen it. */
+    private void deliverMsgChunk(BeepChannelImpl ch, InboundRequest req, FrameHeader h, ByteBuf payload) {
+        byte[] chunk = ByteBufUtil.getBytes(payload);
+        boolean last = !h.more();
+        if (last) {
+            req.streamOpen = false;
+            if (req.drained) {
+                ch.awaitingByMsgno.remove(req.msgno);
+            }
+        }
+        int size = h.size();
+        ProfileHandler handler = ch.handler;
+        callbacks.execute(() -> {
+            try {
+                handler.onMessageChunk(ch, req.msgno, chunk, last, req);
+            } catch (RuntimeException e) {
+                log.warn("handler of {} threw on a chunk of MSG {}", ch, req.msgno, e);
+                if (!req.answered()) {
+                    req.error(451, "local error: " + e.getMessage());
+                }
+            } finally {
+                onLoop(() -> consume(ch, size));
+            }
+        });
+    }
+
+    /** Hands one frame of a reply to a chunk-streaming listener; true once the reply (RPY or ERR) is complete. */
+    private void deliverReplyChunk(BeepChannelImpl ch, PendingRequest p, FrameHeader h, ByteBuf payload) {
+        io.beepkit.api.Reply.Kind kind = switch (h.type()) {
+            case RPY -> io.beepkit.api.Reply.Kind.RPY;
+            case ERR -> io.beepkit.api.Reply.Kind.ERR;
+            default -> io.beepkit.api.Reply.Kind.ANSWERS;
+        };
+        p.sink.chunk(kind, h.type() == FrameType.ANS ? h.ansno() : -1, ByteBufUtil.getBytes(payload), !h.more());
+        creditAfterCallbacks(ch, p.sink, h.size());
+    }
+
     private PendingRequest pendingFor(BeepChannelImpl ch, FrameHeader h) {
         PendingRequest p = ch.pending.get(h.msgno());
         if (p == null) {
@@ -417,6 +466,16 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         if (p.answers != null && !p.answers.isEmpty() || p.answerBytes > 0) {
             throw new BeepProtocolException("channel " + ch.number() + ": " + h.type() + " to msgno " + h.msgno()
                     + " after ANS: a one-to-many reply must end with NUL");
+        }
+        if (p.sink.chunked()) {
+            p.chunkType = h.more() ? h.type() : null;
+            deliverReplyChunk(ch, p, h, payload);
+            if (!h.more()) {
+                ch.pending.remove(h.msgno());
+                ch.msgnos.release(h.msgno());
+                afterReplyComplete(ch);
+            }
+            return;
         }
         if (p.reply == null) {
             p.reply = new Assembly(config.maxMessageSize());
@@ -448,9 +507,14 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     private void onAnsFrame(BeepChannelImpl ch, FrameHeader h, ByteBuf payload) {
         PendingRequest p = pendingFor(ch, h);
-        if (p.reply != null) {
+        if (p.reply != null || p.chunkType != null) {
             throw new BeepProtocolException("channel " + ch.number() + ": ANS to msgno " + h.msgno() + " during a "
                     + "RPY/ERR reply");
+        }
+        if (p.sink.chunked()) {
+            p.answerBytes += h.size();
+            deliverReplyChunk(ch, p, h, payload);
+            return;
         }
         Assembly a = p.answers().get(h.ansno());
         if (a == null) {
@@ -476,7 +540,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     private void onNul(BeepChannelImpl ch, FrameHeader h) {
         PendingRequest p = pendingFor(ch, h);
-        if (p.reply != null) {
+        if (p.reply != null || p.chunkType != null) {
             throw new BeepProtocolException("channel " + ch.number() + ": NUL to msgno " + h.msgno() + " during a RPY/ERR reply");
         }
         ch.pending.remove(h.msgno());
@@ -620,14 +684,14 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     private boolean canProgress(BeepChannelImpl ch) {
         OutboundMessage m = ch.outbound.peek();
-        return m != null && (m.remaining() == 0 || ch.sendWindow.available() > 0);
+        return m != null && m.sendable() && (m.remaining() == 0 || ch.sendWindow.available() > 0);
     }
 
     /** Writes the next frame of {@code ch}'s head message if the planner allows; false if it must wait. */
     private boolean writeOneFrame(BeepChannelImpl ch) {
         OutboundMessage m = ch.outbound.peek();
-        if (m == null) {
-            return false;
+        if (m == null || !m.sendable()) {
+            return false; // nothing queued, or a streamed message waiting for the application's next write
         }
         int remaining = m.remaining();
         int n;
@@ -651,7 +715,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             ch.blockedSince = 0;
         }
         ch.forceNext = false;
-        boolean last = n == remaining;
+        boolean last = n == remaining && m.complete();
         long seqno = ch.sendWindow.nextSeqno();
         // A tiny fragment: a piece of a split message smaller than a quarter window or 512 octets (the BTF tail).
         boolean split = m.started() || !last;
@@ -680,6 +744,9 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             onMessageWritten(ch);
         } else {
             ctx.write(new Frame(h, slice)).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+        }
+        if (m.progress != null) {
+            m.progress.sent(m.sent(), m.remaining());
         }
         return true;
     }

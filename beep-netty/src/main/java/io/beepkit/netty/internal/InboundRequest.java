@@ -25,6 +25,15 @@ final class InboundRequest implements Responder {
     final int msgno;
     Assembly assembly;
     boolean discarding;
+    /** True while the frames of a MSG delivered in chunks are still arriving. */
+    boolean streamOpen;
+    /** True once its replies left the channel's reply order (all produced and queued). */
+    boolean drained;
+
+    /** True while frames of the MSG itself are still expected (it may already be answered, RFC 3080 §2.6.3). */
+    boolean receiving() {
+        return assembly != null || discarding || streamOpen;
+    }
     /** Replies produced but not yet handed to the channel's outbound queue. Event loop only. */
     final ArrayDeque<OutboundMessage> produced = new ArrayDeque<>(2);
     /** True once the final reply (RPY, ERR or NUL) is produced. Event loop only. */

@@ -24,6 +24,24 @@ final class ListenerSink implements ReplySink {
     }
 
     @Override
+    public boolean chunked() {
+        return listener.streaming();
+    }
+
+    @Override
+    public void chunk(Reply.Kind kind, long ansno, byte[] chunk, boolean last) {
+        session.callbacks().execute(() -> {
+            try {
+                listener.onChunk(kind, ansno, chunk, last);
+            } finally {
+                if (last && kind != Reply.Kind.ANSWERS) {
+                    done.complete(null);
+                }
+            }
+        });
+    }
+
+    @Override
     public void rpy(MimeEntity entity) {
         session.callbacks().execute(() -> {
             try {

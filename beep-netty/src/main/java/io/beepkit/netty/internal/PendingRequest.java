@@ -12,6 +12,8 @@ final class PendingRequest {
     Map<Long, Assembly> answers;
     long answerBytes;
     boolean acknowledged;
+    /** For chunked delivery: the RPY or ERR in progress, else null. */
+    io.beepkit.core.frame.FrameType chunkType;
 
     PendingRequest(int msgno, ReplySink sink) {
         this.msgno = msgno;

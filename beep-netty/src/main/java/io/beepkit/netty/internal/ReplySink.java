@@ -15,6 +15,15 @@ interface ReplySink {
     /** The session ended or the reply could not be assembled. */
     void fail(Throwable cause);
 
+    /** True when the application takes raw frame payloads through {@link #chunk} instead of whole entities. */
+    default boolean chunked() {
+        return false;
+    }
+
+    /** A raw frame payload of the reply (only when {@link #chunked()}). */
+    default void chunk(io.beepkit.api.Reply.Kind kind, long ansno, byte[] chunk, boolean last) {
+    }
+
     /** True when the application wants every ANS delivered at once (not aggregated). */
     default boolean streaming() {
         return false;

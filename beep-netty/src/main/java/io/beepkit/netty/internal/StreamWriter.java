@@ -1,0 +1,120 @@
+package io.beepkit.netty.internal;
+
+import io.beepkit.api.BeepException;
+import io.beepkit.api.ChannelClosedException;
+import io.beepkit.api.MessageStream;
+import io.beepkit.api.Reply;
+import io.netty.buffer.Unpooled;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The writer side of a streamed MSG. Writes are appended on the event loop; each write's future completes once the
+ * octets queued but unsent are back within {@code bound}.
+ */
+final class StreamWriter implements MessageStream, OutboundMessage.StreamProgress {
+    private final BeepChannelImpl channel;
+    private final long bound;
+    private final CompletableFuture<Reply> reply;
+    private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+    private volatile int msgno = -1;
+    private volatile boolean ended;
+    private OutboundMessage message;
+    private long written;
+    private Throwable failure;
+
+    private record Waiter(long releaseAt, CompletableFuture<Void> future) {
+    }
+
+    StreamWriter(BeepChannelImpl channel, long bound, CompletableFuture<Reply> reply) {
+        this.channel = channel;
+        this.bound = bound;
+        this.reply = reply;
+    }
+
+    /** Event loop: registers the MSG, or fails the stream if the channel takes no new MSG. */
+    void open(byte[] head, ReplySink sink) {
+        if (channel.state != BeepChannelImpl.State.OPEN) {
+            fail(new ChannelClosedException("channel " + channel.number() + " takes no new MSG"));
+            sink.fail(failure);
+            return;
+        }
+        message = channel.sendStream(sink);
+        if (message == null) {
+            fail(new BeepException("channel " + channel.number() + ": too many MSGs await replies"));
+            return;
+        }
+        msgno = message.msgno;
+        message.progress = this;
+        appendOnLoop(head);
+    }
+
+    @Override
+    public int msgno() {
+        return msgno;
+    }
+
+    @Override
+    public CompletableFuture<Void> write(byte[] chunk) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        if (ended) {
+            f.completeExceptionally(new IllegalStateException("the stream of msgno " + msgno + " is already ended"));
+            return f;
+        }
+        channel.sessionHandler().onLoop(() -> {
+            if (failure != null) {
+                f.completeExceptionally(failure);
+                return;
+            }
+            appendOnLoop(chunk);
+            waiters.add(new Waiter(written - bound, f));
+            release(message.sent());
+        });
+        return channel.sessionHandler().completeOnCallbacks(f);
+    }
+
+    private void appendOnLoop(byte[] chunk) {
+        if (message == null || chunk.length == 0) {
+            return;
+        }
+        written += chunk.length;
+        message.append(Unpooled.wrappedBuffer(chunk));
+        channel.sessionHandler().schedule(channel);
+    }
+
+    @Override
+    public void end() {
+        ended = true;
+        channel.sessionHandler().onLoop(() -> {
+            if (message != null) {
+                message.end();
+                channel.sessionHandler().schedule(channel);
+            }
+        });
+    }
+
+    @Override
+    public CompletableFuture<Reply> reply() {
+        return reply;
+    }
+
+    @Override
+    public void sent(long octetsSent, long octetsQueued) {
+        release(octetsSent);
+    }
+
+    private void release(long sent) {
+        while (!waiters.isEmpty() && waiters.peek().releaseAt <= sent) {
+            waiters.poll().future.complete(null);
+        }
+    }
+
+    /** Event loop: the session or channel ended. */
+    void fail(Throwable cause) {
+        failure = cause;
+        while (!waiters.isEmpty()) {
+            waiters.poll().future.completeExceptionally(cause);
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package io.beepkit.netty.streaming;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.Message;
+import io.beepkit.api.MessageStream;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.Reply;
+import io.beepkit.api.ReplyListener;
+import io.beepkit.api.Responder;
+import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Large messages stream both ways without being held whole. */
+class StreamingTest {
+    static final String COUNTER = "urn:test:count-octets";
+    BeepServer server;
+    BeepClient client;
+    final AtomicLong largestChunk = new AtomicLong();
+
+    @BeforeEach
+    void start() {
+        // A small maximum message size: only streaming can move the 8 MiB below.
+        BeepConfig config = BeepConfig.builder().maxMessageSize(256 * 1024).build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).config(config)
+                .profile(COUNTER, new ProfileHandler() {
+                    long count;
+
+                    @Override
+                    public boolean streaming() {
+                        return true;
+                    }
+
+                    @Override
+                    public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder r) {
+                        count += chunk.length;
+                        largestChunk.accumulateAndGet(chunk.length, Math::max);
+                        if (last) {
+                            r.reply(MimeEntity.of(Long.toString(count)));
+                            count = 0;
+                        }
+                    }
+
+                    @Override
+                    public void onMessage(Message message, Responder responder) {
+                        throw new AssertionError("streaming handler got a whole message");
+                    }
+                })
+                .build().start().join();
+        client = BeepClient.builder().config(config).build();
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        server.close();
+    }
+
+    @Test
+    void streamedMsgOfManyMebibytesReachesAStreamingHandler() throws Exception {
+        BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        BeepChannel ch = s.startChannel(COUNTER).get(5, TimeUnit.SECONDS);
+        MessageStream out = ch.openMessage(MimeEntity.EMPTY_ENTITY);
+        byte[] chunk = new byte[64 * 1024];
+        for (int i = 0; i < 128; i++) {
+            out.write(chunk).get(5, TimeUnit.SECONDS); // back-pressure: wait before writing more
+        }
+        out.end();
+        Reply r = out.reply().get(10, TimeUnit.SECONDS);
+        assertEquals(Long.toString(2 + 128L * 64 * 1024), r.entity().bodyText(), "CRLF + 8 MiB");
+        assertTrue(largestChunk.get() <= 1024 * 1024, "chunks are frames, not the whole message: " + largestChunk);
+    }
+
+    @Test
+    void largeReplyStreamsToAChunkListener() throws Exception {
+        BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        BeepChannel ch = s.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
+        byte[] body = new byte[200 * 1024];
+        for (int i = 0; i < body.length; i++) {
+            body[i] = (byte) i;
+        }
+        List<byte[]> chunks = new ArrayList<>();
+        CompletableFuture<Void> done = ch.send(MimeEntity.of(body), new ReplyListener() {
+            @Override
+            public boolean streaming() {
+                return true;
+            }
+
+            @Override
+            public void onChunk(Reply.Kind kind, long ansno, byte[] c, boolean last) {
+                assertEquals(Reply.Kind.RPY, kind);
+                chunks.add(c);
+            }
+        });
+        done.get(10, TimeUnit.SECONDS);
+        long total = chunks.stream().mapToLong(c -> c.length).sum();
+        assertEquals(2 + body.length, total, "CRLF + body");
+        assertTrue(chunks.size() >= 1);
+    }
+
+    @Test
+    void aggregatedReplyOverTheLimitFailsCleanlyAndTheSessionSurvives() throws Exception {
+        BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        BeepChannel ch = s.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
+        // the MSG itself exceeds the listener's limit: it answers ERR 550 before the end (RFC 3080 §2.6.3)
+        Reply r = ch.send(MimeEntity.of(new byte[512 * 1024])).get(10, TimeUnit.SECONDS);
+        assertTrue(r.isError());
+        assertEquals(550, r.errorCode());
+        assertEquals("ok", ch.send(MimeEntity.of("ok")).get(5, TimeUnit.SECONDS).entity().bodyText());
+    }
+}
