@@ -34,8 +34,9 @@ import java.util.concurrent.TimeUnit;
  * a 4096-octet window, over real loopback TCP, with the default profile (window-aware encoder, TCP_NODELAY) and the
  * {@code legacy} profile (Nagle on, naive splitting). The sender keeps {@value #IN_FLIGHT} MSGs in flight on one
  * channel; the listener answers each with an empty RPY (the sink profile). The primary score is messages per second;
- * the auxiliary {@code frames} counter (frames sent per second by the initiator) divided by the score gives frames
- * per message. Message size counts the whole payload: no MIME headers, so CRLF plus size-2 body octets.
+ * the auxiliary counters total one iteration: {@code frames} (data frames the initiator sent), {@code tinyFrames}
+ * (pieces of split messages under 512 octets), {@code seqs} (SEQs the initiator received) and {@code messages};
+ * frames / messages is frames per message. Message size counts the whole payload: no MIME headers, so CRLF plus size-2 body octets.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -59,8 +60,6 @@ public class BtfBenchmark {
     private BeepSession session;
     private BeepChannel channel;
     private MimeEntity message;
-    private long framesAtStart;
-    private long messagesAtStart;
 
     static SocketProfile profileNamed(String name) {
         return switch (name) {
@@ -95,11 +94,15 @@ public class BtfBenchmark {
     public static class FrameCounters {
         public long frames;
         public long tinyFrames;
+        public long seqs;
+        public long messages;
 
         @Setup(Level.Iteration)
         public void reset() {
             frames = 0;
             tinyFrames = 0;
+            seqs = 0;
+            messages = 0;
         }
     }
 
@@ -108,6 +111,7 @@ public class BtfBenchmark {
     public void exchange(FrameCounters counters) throws Exception {
         long framesBefore = channel.stats().framesSent();
         long tinyBefore = channel.stats().smallFramesSent();
+        long seqBefore = channel.stats().seqFramesReceived();
         Semaphore inFlight = new Semaphore(IN_FLIGHT);
         CompletableFuture<?>[] all = new CompletableFuture<?>[BATCH];
         for (int i = 0; i < BATCH; i++) {
@@ -119,5 +123,7 @@ public class BtfBenchmark {
         CompletableFuture.allOf(all).get(60, TimeUnit.SECONDS);
         counters.frames += channel.stats().framesSent() - framesBefore;
         counters.tinyFrames += channel.stats().smallFramesSent() - tinyBefore;
+        counters.seqs += channel.stats().seqFramesReceived() - seqBefore;
+        counters.messages += BATCH;
     }
 }
