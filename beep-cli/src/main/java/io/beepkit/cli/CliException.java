@@ -23,6 +23,7 @@ final class CliException extends RuntimeException {
         if (s == null) {
             return "";
         }
-        return s.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
+        // Peer text may hold anything: line breaks become spaces, other control characters '?'.
+        return s.replaceAll("\\s*[\\r\\n]+\\s*", " ").replaceAll("[\\p{Cntrl}&&[^\\t]]", "?").trim();
     }
 }

@@ -30,7 +30,7 @@ public final class ExitCodes {
         "  0  ok",
         "  1  peer error: ERR reply, session lost, failed messages in a load run",
         "  2  usage error: bad option or argument",
-        "  3  connection failure: refused, unreachable, closed before greeting, cannot listen",
+        "  3  connection failure: refused, timed out, no greeting, cannot listen",
         "  4  profile refused: not offered or start declined by the peer",
         "  5  timeout: no reply within --timeout",
         "  6  internal error",

@@ -60,9 +60,35 @@ final class Failures {
             return new CliException(ExitCodes.CONNECTION, "connection to " + target
                     + " closed before the BEEP greeting completed (not a BEEP listener, or it refused the session)", c);
         }
-        String m = message(c);
-        return new CliException(ExitCodes.CONNECTION, m.startsWith("cannot connect") ? m
-                : "cannot connect to " + target + ": " + m, c);
+        return new CliException(ExitCodes.CONNECTION, "cannot connect to " + target + ": " + reason(c), c);
+    }
+
+    /** Why a connect failed, in a few words: "connection refused", "timed out", or the transport's text. */
+    static String reason(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String all = (message(t) + " " + message(root)).toLowerCase(java.util.Locale.ROOT);
+        if (all.contains("connection refused")) {
+            return "connection refused";
+        }
+        if (root instanceof java.net.SocketTimeoutException || root.getClass().getSimpleName().contains("Timeout")
+                || all.contains("timed out")) {
+            return "connection timed out";
+        }
+        if (root instanceof java.net.UnknownHostException) {
+            return "unknown host " + message(root);
+        }
+        if (all.contains("no route to host")) {
+            return "no route to host";
+        }
+        if (all.contains("network is unreachable")) {
+            return "network is unreachable";
+        }
+        String m = message(root);
+        int colon = m.indexOf("failed with error");
+        return colon >= 0 && m.indexOf(": ", colon) > 0 ? m.substring(m.indexOf(": ", colon) + 2) : m;
     }
 
     /** Starting a channel failed: exit code 4 when the peer refused, else as for an exchange. */

@@ -1,0 +1,148 @@
+package io.beepkit.cli;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.TransferStats;
+import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.SocketProfile;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+/** {@code beep demo}: the BEEP tiny-fragment effect, measured on an embedded loopback pair. */
+@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Show the BEEP tiny-fragment effect on an embedded loopback pair.", "", "Starts an embedded listener and "
+                + "initiator on 127.0.0.1 (a free port) and sends 4096- and 4098-octet messages on a 4096-octet "
+                + "window, one channel, one message in flight, with the legacy socket profile (Nagle on, naive "
+                + "splitting) and with the default profile on a 4096 window (TCP_NODELAY, window-aware splitting). "
+                + "Listener and initiator of each run use the same profile; the listener answers with the sink "
+                + "profile (empty RPY).",
+                "Prints a table: profile, message size, msgs/s, MB/s, frames per message and tiny frames sent."})
+final class DemoCommand implements Callable<Integer> {
+    static final int WINDOW = 4096;
+    static final int[] SIZES = {4096, 4098};
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--seconds", paramLabel = "SECONDS", defaultValue = "1.5",
+            description = "Measuring time of each of the four runs (default: ${DEFAULT-VALUE}).")
+    double seconds;
+
+    /** One row of the table. */
+    record Row(String profile, int size, long messages, double seconds, long frames, long tinyFrames, long bytes) {
+        double msgsPerSecond() {
+            return messages / seconds;
+        }
+
+        double megabytesPerSecond() {
+            return bytes / seconds / 1e6;
+        }
+
+        double framesPerMessage() {
+            return messages == 0 ? 0 : (double) frames / messages;
+        }
+    }
+
+    static List<SocketProfile> profiles() {
+        return List.of(SocketProfile.LEGACY, SocketProfile.DEFAULT.toBuilder().window(WINDOW).name("default").build());
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        CommandLine cmd = spec.commandLine();
+        if (!(seconds > 0) || seconds > 60) {
+            throw new CommandLine.ParameterException(cmd, "--seconds must be in (0, 60]: " + seconds);
+        }
+        PrintWriter out = cmd.getOut();
+        Duration each = Duration.ofNanos((long) (seconds * 1e9));
+        out.printf(Locale.ROOT, "BEEP tiny-fragment demo: 127.0.0.1 loopback, %d-octet window, one channel, one message "
+                + "in flight, %.1f s per run%n%n", WINDOW, seconds);
+        out.printf(Locale.ROOT, "%-8s %7s %10s %8s %11s %12s%n", "profile", "size", "msgs/s", "MB/s", "frames/msg",
+                "tiny frames");
+        out.flush();
+        List<Row> rows = new ArrayList<>();
+        for (SocketProfile p : profiles()) {
+            for (int size : SIZES) {
+                Row r = measure(p, size, each);
+                rows.add(r);
+                out.printf(Locale.ROOT, "%-8s %7d %10.0f %8.2f %11.2f %12d%n", r.profile(), r.size(), r.msgsPerSecond(),
+                        r.megabytesPerSecond(), r.framesPerMessage(), r.tinyFrames());
+                out.flush();
+            }
+        }
+        out.println();
+        out.println("size = message payload on the wire (MIME entity without headers: CRLF + size-2 body octets);");
+        out.println("MB = 10^6 payload octets; frames/msg and tiny frames count the initiator's MSG frames; a tiny frame "
+                + "is a piece of a split message under 512 octets (or a quarter window).");
+        for (SocketProfile p : profiles()) {
+            StringBuilder b = new StringBuilder(p.name()).append(": mean time per message");
+            String sep = " ";
+            for (Row r : rows) {
+                if (r.profile().equals(p.name())) {
+                    b.append(sep).append(String.format(Locale.ROOT, "%.3f ms at %d", r.messages() == 0 ? 0
+                            : r.seconds() * 1000 / r.messages(), r.size()));
+                    sep = ", ";
+                }
+            }
+            out.println(b);
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    /** One run: a fresh listener and initiator with profile {@code p}, {@code size}-octet messages for {@code time}. */
+    static Row measure(SocketProfile p, int size, Duration time) throws Exception {
+        BeepConfig config = BeepConfig.builder().socketProfile(p).build();
+        BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1).build()
+                .start().get(10, TimeUnit.SECONDS);
+        try (BeepClient client = BeepClient.builder().config(config).ioThreads(1).build()) {
+            BeepSession session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
+            try {
+                BeepChannel channel = session.startChannel(StandardProfiles.SINK).get(10, TimeUnit.SECONDS);
+                MimeEntity message = MimeEntity.of(new byte[size - 2]);
+                channel.send(message).get(10, TimeUnit.SECONDS); // opens the path; not measured
+                TransferStats s0 = snapshot(channel.stats());
+                long start = System.nanoTime();
+                long end = start + time.toNanos();
+                long n = 0;
+                long now;
+                do {
+                    channel.send(message).get(10, TimeUnit.SECONDS);
+                    n++;
+                    now = System.nanoTime();
+                } while (now < end);
+                TransferStats s1 = channel.stats();
+                return new Row(p.name(), size, n, (now - start) / 1e9, s1.framesSent() - s0.framesSent(),
+                        s1.smallFramesSent() - s0.smallFramesSent(), s1.bytesSent() - s0.bytesSent());
+            } finally {
+                session.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
+                if (session.isOpen()) {
+                    session.terminate();
+                }
+            }
+        } finally {
+            server.close(Duration.ofSeconds(2));
+        }
+    }
+
+    private static TransferStats snapshot(TransferStats live) {
+        TransferStats copy = new TransferStats();
+        copy.add(live);
+        return copy;
+    }
+}

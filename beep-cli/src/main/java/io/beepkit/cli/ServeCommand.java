@@ -1,0 +1,283 @@
+package io.beepkit.cli;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ChannelStartRequest;
+import io.beepkit.api.Message;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.Responder;
+import io.beepkit.api.StartDecision;
+import io.beepkit.api.TransferStats;
+import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.BeepSessions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.net.SocketAddress;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** {@code beep serve}: a BEEP listener offering echo and sink until SIGINT/SIGTERM. */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a listener offering the echo and sink profiles.", "",
+                "  echo " + StandardProfiles.ECHO + " and " + StandardProfiles.VORTEX_ECHO + " (replies with the message),",
+                "  sink " + StandardProfiles.SINK + " (replies with an empty RPY).",
+                "Prints the listener's settings, the effective socket options of the first session, then one line per "
+                        + "session opened or closed. Stops on SIGINT/SIGTERM (Ctrl-C) after releasing every session "
+                        + "gracefully."})
+final class ServeCommand implements Callable<Integer> {
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT);
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "10288",
+            description = "Port to listen on, 0 for any free port (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--echo-uri", paramLabel = "URI",
+            description = "Also offer the echo profile under URI (repeatable).")
+    List<String> echoUris = new ArrayList<>();
+
+    @Mixin
+    TuningOptions tuning;
+
+    @Option(names = "--trace", description = "Print every frame header sent and received (all sessions).")
+    boolean trace;
+
+    @Option(names = "--duration", paramLabel = "TIME", converter = Units.DurationConverter.class,
+            description = "Stop by itself after TIME (e.g. 30s, 5m); by default run until interrupted.")
+    Duration duration;
+
+    @Option(names = "--io-threads", paramLabel = "N", defaultValue = "0",
+            description = "I/O threads, 0 for Netty's default (default: ${DEFAULT-VALUE}).")
+    int ioThreads;
+
+    private final CountDownLatch stop = new CountDownLatch(1);
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final AtomicInteger sessionCounter = new AtomicInteger();
+    private final AtomicBoolean optionsShown = new AtomicBoolean();
+    private final Map<BeepSession, SessionInfo> sessions = new ConcurrentHashMap<>();
+    private volatile int boundPort = -1;
+    private PrintWriter out;
+
+    /** Per-session bookkeeping for the "closed" line. */
+    private static final class SessionInfo {
+        final int number;
+        final long openedNanos = System.nanoTime();
+        final Queue<BeepChannel> channels = new ConcurrentLinkedQueue<>();
+        final AtomicLong messages = new AtomicLong();
+
+        SessionInfo(int number) {
+            this.number = number;
+        }
+    }
+
+    /** Asks a running {@code serve} to stop as SIGINT would (for embedding and tests). */
+    void requestStop() {
+        stop.countDown();
+    }
+
+    /** The bound port once listening, else -1. */
+    int boundPort() {
+        return boundPort;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        CommandLine cmd = spec.commandLine();
+        out = cmd.getOut();
+        if (port < 0 || port > 65535) {
+            throw new CommandLine.ParameterException(cmd, "--port out of range 0..65535: " + port);
+        }
+        if (ioThreads < 0) {
+            throw new CommandLine.ParameterException(cmd, "--io-threads must be >= 0: " + ioThreads);
+        }
+        for (String uri : echoUris) {
+            if (uri.isBlank()) {
+                throw new CommandLine.ParameterException(cmd, "--echo-uri must not be blank");
+            }
+        }
+        BeepConfig config = tuning.config(cmd, trace ? this::line : null);
+
+        ProfileRegistry registry = new ProfileRegistry();
+        List<String> offered = new ArrayList<>();
+        ProfileHandler echo = new Counting(StandardProfiles.echo());
+        for (String uri : List.of(StandardProfiles.ECHO, StandardProfiles.VORTEX_ECHO)) {
+            registry.register(uri, echo);
+            offered.add(uri + " (echo)");
+        }
+        registry.register(StandardProfiles.SINK, new Counting(StandardProfiles.sink()));
+        offered.add(StandardProfiles.SINK + " (sink)");
+        for (String uri : echoUris) {
+            registry.register(uri, echo);
+            offered.add(uri + " (echo)");
+        }
+
+        BeepServer server = BeepServer.builder().bind(host, port).config(config).profiles(registry)
+                .ioThreads(ioThreads).onSession(this::opened).build();
+        try {
+            server.start().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            server.close(Duration.ZERO);
+            throw new CliException(ExitCodes.CONNECTION, Failures.message(e));
+        }
+        boundPort = server.port();
+        line("listening on " + new Target(host, boundPort) + " (transport " + server.transport() + ")");
+        line("profiles: " + String.join(", ", offered));
+        line("socket profile: " + TuningOptions.describe(config.socketProfile())
+                + ", max message " + config.maxMessageSize() + " octets");
+        line("socket options requested: " + TuningOptions.requested(config.socketProfile())
+                + " (effective values are printed with the first session)");
+
+        Thread hook = new Thread(() -> {
+            stop.countDown();
+            try {
+                stopped.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "beep-serve-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            if (duration != null) {
+                stop.await(duration.toNanos(), TimeUnit.NANOSECONDS);
+            } else {
+                stop.await();
+            }
+        } finally {
+            int open = server.sessions().size();
+            line("stopping: releasing " + open + " session" + (open == 1 ? "" : "s"));
+            server.close(Duration.ofSeconds(5));
+            line("stopped after " + sessionCounter.get() + " session" + (sessionCounter.get() == 1 ? "" : "s"));
+            stopped.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Called from the hook's own shutdown: nothing to remove.
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    private void opened(BeepSession s) {
+        SessionInfo info = new SessionInfo(sessionCounter.incrementAndGet());
+        sessions.put(s, info);
+        if (optionsShown.compareAndSet(false, true)) {
+            try {
+                line("socket options effective: " + BeepSessions.socketOptions(s));
+            } catch (RuntimeException e) {
+                line("socket options effective: unavailable (" + e.getMessage() + ")");
+            }
+        }
+        line("session #" + info.number + " opened: peer " + address(s.remoteAddress()));
+        s.closeFuture().whenComplete((v, e) -> closed(s, info, e));
+    }
+
+    private void closed(BeepSession s, SessionInfo info, Throwable e) {
+        sessions.remove(s);
+        TransferStats total = new TransferStats();
+        for (BeepChannel ch : info.channels) {
+            total.add(ch.stats());
+        }
+        double secs = (System.nanoTime() - info.openedNanos) / 1e9;
+        line(String.format(Locale.ROOT, "session #%d closed: peer %s, %.3f s, %d channel%s, %d message%s, "
+                        + "frames in %d out %d, octets in %d out %d%s", info.number, address(s.remoteAddress()), secs,
+                info.channels.size(), info.channels.size() == 1 ? "" : "s", info.messages.get(),
+                info.messages.get() == 1 ? "" : "s", total.framesReceived(), total.framesSent(),
+                total.bytesReceived(), total.bytesSent(),
+                e == null ? "" : " (" + CliException.oneLine(Failures.message(e)) + ")"));
+    }
+
+    private void line(String text) {
+        PrintWriter w = out;
+        synchronized (w) {
+            w.println(LocalTime.now().format(CLOCK) + " " + text);
+            w.flush();
+        }
+    }
+
+    static String address(SocketAddress a) {
+        String s = String.valueOf(a);
+        return s.startsWith("/") ? s.substring(1) : s;
+    }
+
+    /** Delegates to a standard profile and records channels and messages for the session's summary line. */
+    private final class Counting implements ProfileHandler {
+        private final ProfileHandler delegate;
+
+        Counting(ProfileHandler delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public StartDecision onStart(ChannelStartRequest request) {
+            return delegate.onStart(request);
+        }
+
+        @Override
+        public void onOpen(BeepChannel channel) {
+            SessionInfo info = sessions.get(channel.session());
+            if (info != null) {
+                info.channels.add(channel);
+            }
+            delegate.onOpen(channel);
+        }
+
+        @Override
+        public void onMessage(Message message, Responder responder) {
+            SessionInfo info = sessions.get(message.channel().session());
+            if (info != null) {
+                info.messages.incrementAndGet();
+            }
+            delegate.onMessage(message, responder);
+        }
+
+        @Override
+        public boolean streaming() {
+            return delegate.streaming();
+        }
+
+        @Override
+        public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
+            if (last) {
+                SessionInfo info = sessions.get(channel.session());
+                if (info != null) {
+                    info.messages.incrementAndGet();
+                }
+            }
+            delegate.onMessageChunk(channel, msgno, chunk, last, responder);
+        }
+
+        @Override
+        public void onClose(BeepChannel channel) {
+            delegate.onClose(channel);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.beepkit.cli;
+
+import io.beepkit.core.profiles.StandardProfiles;
+import org.junit.jupiter.api.Test;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code beep load} against {@code beep serve}. */
+class LoadTest {
+    @Test
+    void loadWithCountReportsThroughputLatencyAndFrames() throws Exception {
+        try (Cli.Server server = new Cli.Server()) {
+            Cli.Result r = Cli.run("load", server.address(), StandardProfiles.SINK, "--sessions", "2", "--channels", "2",
+                    "--in-flight", "4", "--size", "512", "--count", "400");
+            assertEquals(0, r.code(), r.toString());
+            String out = r.out();
+            assertTrue(out.contains("2 sessions x 2 channels x 4 in flight, 512-octet messages, 400 messages"), out);
+            assertTrue(out.contains(": 400 messages answered, 400 ok, 0 errors"), out);
+            assertTrue(out.matches("(?s).*throughput:  [0-9.]+ msgs/s, [0-9.]+ MB/s sent, [0-9.]+ MB/s received.*"), out);
+            assertTrue(out.matches("(?s).*latency:     min [0-9.]+ ms, p50 [0-9.]+ ms, p90 [0-9.]+ ms, p99 [0-9.]+ ms, "
+                    + "max [0-9.]+ ms.*"), out);
+            Matcher m = Pattern.compile("frames:      sent (\\d+) \\(([0-9.]+) per message, (\\d+) tiny\\), received (\\d+) "
+                    + "\\(([0-9.]+) per message\\)").matcher(out);
+            assertTrue(m.find(), out);
+            assertEquals("400", m.group(1)); // 512 octets always fit one frame
+            assertEquals("1.00", m.group(2));
+            assertEquals("0", m.group(3));
+            assertEquals("400", m.group(4));
+            assertTrue(out.contains("errors:      0"), out);
+            assertEquals("", r.err());
+            server.awaitOutput("session #2 closed");
+            assertTrue(server.output().contains(", 2 channels, "), server.output());
+        }
+    }
+
+    @Test
+    void loadForADurationPrintsProgressAndStopsByItself() throws Exception {
+        try (Cli.Server server = new Cli.Server("--profile", "bulk")) {
+            long t0 = System.nanoTime();
+            Cli.Result r = Cli.run("load", server.address(), StandardProfiles.ECHO, "--duration", "1.3s", "--size", "8k",
+                    "-m", "2", "--profile", "bulk");
+            double secs = (System.nanoTime() - t0) / 1e9;
+            assertEquals(0, r.code(), r.toString());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("\\[\\s+1\\.0 s\\] \\d+ done, \\d+ msgs/s, [0-9.]+ MB/s, "
+                    + "\\d+ in flight, 0 errors")), r.out());
+            assertTrue(r.out().contains(" ok, 0 errors"), r.out());
+            assertTrue(secs < 8, "took " + secs + " s");
+        }
+    }
+}

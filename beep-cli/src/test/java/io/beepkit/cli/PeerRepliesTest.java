@@ -1,0 +1,77 @@
+package io.beepkit.cli;
+
+import io.beepkit.api.MimeEntity;
+import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.netty.BeepServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code beep call} and {@code beep load} against a library listener whose profiles answer with ERR and ANS. */
+class PeerRepliesTest {
+    static final String FAIL = "urn:test:fail";
+    static final String ANSWERS = "urn:test:answers";
+    static BeepServer server;
+    static String address;
+
+    @BeforeAll
+    static void start() {
+        server = BeepServer.builder().bind("127.0.0.1", 0)
+                .profile(FAIL, (msg, r) -> r.error(554, "transaction failed"
+                        + (msg.entity().body().length == 0 ? "" : ": " + msg.entity().bodyText())))
+                .profile(ANSWERS, (msg, r) -> {
+                    int n = Integer.parseInt(msg.entity().bodyText().trim());
+                    for (int i = 0; i < n; i++) {
+                        r.answer(MimeEntity.of("answer " + i));
+                    }
+                    r.endAnswers();
+                })
+                .build().start().join();
+        address = "127.0.0.1:" + server.port();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @Test
+    void errReplyExitsWith1AndPrintsCodeAndText() {
+        Cli.Result r = Cli.run("call", address, FAIL, "-d", "nope");
+        assertEquals(ExitCodes.PEER_ERROR, r.code(), r.toString());
+        assertEquals("", r.out());
+        assertEquals(1, r.errLines().length, r.err());
+        assertEquals("beep call: ERR 554 transaction failed: nope", r.errLines()[0]);
+    }
+
+    @Test
+    void everyAnswerIsPrinted() {
+        Cli.Result r = Cli.run("call", address, ANSWERS, "-d", "3");
+        assertEquals(0, r.code(), r.toString());
+        assertEquals("answer 0\nanswer 1\nanswer 2\n", r.out());
+        Cli.Result none = Cli.run("call", "-v", address, ANSWERS, "-d", "0");
+        assertEquals(0, none.code(), none.toString());
+        assertEquals("", none.out());
+        assertTrue(none.err().contains("* reply: 0 ANS then NUL"), none.err());
+    }
+
+    @Test
+    void loadCountsErrReplies() {
+        Cli.Result r = Cli.run("load", address, FAIL, "--count", "20", "--in-flight", "2", "--size", "2", "-q");
+        assertEquals(ExitCodes.PEER_ERROR, r.code(), r.toString());
+        assertTrue(r.out().contains("errors:      20 (20 x ERR 554 transaction failed)"), r.out());
+        assertEquals(1, r.errLines().length, r.err());
+        assertTrue(r.errLines()[0].equals("beep load: 20 of 20 messages failed; first: ERR 554 transaction failed"),
+                r.err());
+    }
+
+    @Test
+    void callWithExplicitDefaultProfileStillWorks() {
+        Cli.Result r = Cli.run("call", address, StandardProfiles.ECHO, "-d", "ok", "--profile", "bounded");
+        assertEquals(0, r.code(), r.toString());
+        assertEquals("ok\n", r.out());
+    }
+}
