@@ -37,8 +37,9 @@ public record FrameHeader(FrameType type, int channel, int msgno, boolean more, 
         } else if (ansno != -1) {
             throw new IllegalArgumentException("ansno only belongs to ANS, got " + ansno + " on " + type);
         }
-        if (type == FrameType.NUL && (more || size != 0)) {
-            throw new IllegalArgumentException("NUL must be final and empty, got more=" + more + " size=" + size);
+        // A received NUL may carry Vortex's empty MIME header section (size 2); the session checks the payload.
+        if (type == FrameType.NUL && more) {
+            throw new IllegalArgumentException("NUL must be final, got more=" + more);
         }
     }
 

@@ -46,9 +46,11 @@ public final class FrameHeaderParser {
             return FrameHeader.ans(channel, msgno, more, seqno, size, ansno);
         }
         c.end();
-        if (type == FrameType.NUL && (more || size != 0)) {
-            throw malformed("NUL must be '.' with size 0", line, length);
+        if (type == FrameType.NUL && more) {
+            throw malformed("NUL must be '.'", line, length);
         }
+        // A NUL's size is checked by the session, not here: RFC 3080 §2.2.1.1 wants 0, but Vortex 1.1 writes its
+        // empty MIME header section (CRLF, size 2) into NUL too, and that much must be tolerated (see NulPayload).
         return FrameHeader.data(type, channel, msgno, more, seqno, size);
     }
 

@@ -299,7 +299,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             case MSG -> onMsgFrame(ch, h, frame.payload());
             case RPY, ERR -> onReplyFrame(ch, h, frame.payload());
             case ANS -> onAnsFrame(ch, h, frame.payload());
-            case NUL -> onNul(ch, h);
+            case NUL -> onNul(ch, h, frame.payload());
             default -> throw new IllegalStateException(h.toString());
         }
     }
@@ -538,10 +538,17 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         creditAfterCallbacks(ch, p.sink, h.size());
     }
 
-    private void onNul(BeepChannelImpl ch, FrameHeader h) {
+    private void onNul(BeepChannelImpl ch, FrameHeader h, ByteBuf payload) {
+        if (!NulPayload.isAcceptable(payload)) {
+            throw new BeepProtocolException("channel " + ch.number() + ": NUL to msgno " + h.msgno() + " carries "
+                    + h.size() + " octets; a NUL must be empty");
+        }
         PendingRequest p = pendingFor(ch, h);
         if (p.reply != null || p.chunkType != null) {
             throw new BeepProtocolException("channel " + ch.number() + ": NUL to msgno " + h.msgno() + " during a RPY/ERR reply");
+        }
+        if (h.size() > 0) {
+            consume(ch, h.size()); // the tolerated CRLF still occupied window space
         }
         ch.pending.remove(h.msgno());
         ch.msgnos.release(h.msgno());

@@ -15,14 +15,14 @@ import java.util.concurrent.TimeUnit;
  * from the environment variable {@value #ENV}: Vortex's {@code test/} folder with its programs built. When it is
  * absent, interop tests skip and say so.
  */
-final class VortexPeer {
-    static final String ENV = "BEEP_VORTEX_TEST_DIR";
+public final class VortexPeer {
+    public static final String ENV = "BEEP_VORTEX_TEST_DIR";
 
     private VortexPeer() {
     }
 
     /** The test directory, or null when the peer is not available here. */
-    static Path testDir() {
+    public static Path testDir() {
         String dir = System.getenv(ENV);
         if (dir == null || dir.isBlank()) {
             return null;
@@ -31,12 +31,12 @@ final class VortexPeer {
         return Files.isDirectory(p) ? p : null;
     }
 
-    static String skipReason() {
+    public static String skipReason() {
         return "Vortex peer absent: set " + ENV + " to a built libvortex-1.1/test directory (docs/interop.md)";
     }
 
     /** Finds a program in the test directory, trying libtool's .libs wrapper layout too. */
-    static Path program(Path dir, String name) {
+    public static Path program(Path dir, String name) {
         for (Path p : List.of(dir.resolve(name), dir.resolve(".libs").resolve(name))) {
             if (Files.isExecutable(p)) {
                 return p;
@@ -46,7 +46,7 @@ final class VortexPeer {
     }
 
     /** Starts the regression listener on 127.0.0.1, its ports shifted by {@code offset}; waits until it accepts. */
-    static Process startListener(Path dir, int offset, int port) throws IOException, InterruptedException {
+    public static Process startListener(Path dir, int offset, int port) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(program(dir, "vortex-regression-listener").toString());
         if (offset != 0) {
@@ -72,7 +72,7 @@ final class VortexPeer {
         throw new IllegalStateException("vortex-regression-listener did not listen on 127.0.0.1:" + port);
     }
 
-    static void stop(Process p) throws InterruptedException {
+    public static void stop(Process p) throws InterruptedException {
         if (p != null) {
             p.destroy();
             if (!p.waitFor(3, TimeUnit.SECONDS)) {
