@@ -55,6 +55,11 @@ public final class ReceiveWindow {
         return window;
     }
 
+    /** Octets received on this channel since it opened. */
+    public long received() {
+        return received;
+    }
+
     /** Octets received but not yet consumed by the application. */
     public long unconsumed() {
         return received - consumed;

@@ -13,6 +13,7 @@ import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionRole;
 import io.beepkit.api.TransferStats;
 import io.beepkit.core.flow.FragmentPlanner;
+import io.beepkit.core.flow.ReceiveWindow;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mime.MimeCodec;
@@ -294,6 +295,9 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         }
         ch.continuity.accept(h);
         ch.receiveWindow.onFrame(h.seqno(), h.size());
+        if (ch.tuner != null) {
+            ch.tuner.onFrameReceived(System.nanoTime(), ch.receiveWindow.received());
+        }
         ch.stats.frameReceived(h.size());
         switch (h.type()) {
             case MSG -> onMsgFrame(ch, h, frame.payload());
@@ -609,11 +613,13 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         }
         int window = ch.receiveWindow.window();
         long budgetLeft = sessionWindowBudget() - totalReceiveWindows;
-        int grown = ch.tuner.onSeq(window, ch.receiveWindow.open(), ch.receiveWindow.unconsumed(), budgetLeft);
+        ReceiveWindow rw = ch.receiveWindow;
+        int grown = ch.tuner.onSeq(System.nanoTime(), window, rw.received(), rw.open(), rw.unconsumed(), budgetLeft);
         if (grown > window) {
-            ch.receiveWindow.resize(grown);
+            rw.resize(grown);
             totalReceiveWindows += grown - window;
-            log.debug("{}: receive window grown {} -> {}", ch, window, grown);
+            log.debug("{}: receive window grown {} -> {} (measured rtt {} us, {} octets/s)", ch, window, grown,
+                    ch.tuner.roundTripNanos() / 1000, (long) ch.tuner.octetsPerSecond());
         }
     }
 
@@ -623,7 +629,11 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     }
 
     void sendSeq(BeepChannelImpl ch) {
-        int window = ch.receiveWindow.advertiseWindow();
+        ReceiveWindow rw = ch.receiveWindow;
+        if (ch.tuner != null) {
+            ch.tuner.onSeqSent(System.nanoTime(), rw.received(), rw.received() + rw.open(), rw.window());
+        }
+        int window = rw.advertiseWindow();
         ch.stats.seqSent();
         ctx.write(Frame.seq(FrameHeader.seq(ch.number(), ch.receiveWindow.ackno(), window)))
                 .addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);

@@ -1,0 +1,121 @@
+package io.beepkit.core.flow;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Receive-window growth from the measured bandwidth-delay product, driven by a simulated clock: a peer that is
+ * blocked at our right edge and sends one window per round trip.
+ */
+class ReceiveWindowTunerTest {
+    static final long RTT = TimeUnit.MICROSECONDS.toNanos(200);
+    static final long BUDGET = 1 << 24;
+
+    /** A channel whose peer always fills the window and waits for our SEQ; the application keeps up. */
+    static final class BlockedPeer {
+        final ReceiveWindowTuner tuner;
+        long now;
+        long received;
+        int window;
+
+        BlockedPeer(int maxWindow, int window) {
+            this.tuner = new ReceiveWindowTuner(maxWindow);
+            this.window = window;
+        }
+
+        /** One round: the peer's window-full arrives one round trip after our SEQ, we consume it and send a SEQ. */
+        int round(long interval, long unconsumed, long budget) {
+            now += interval;
+            received += window;
+            tuner.onFrameReceived(now, received);
+            int next = tuner.onSeq(now, window, received, 0, unconsumed, budget);
+            tuner.onSeqSent(now, received, received, window);
+            window = next;
+            return next;
+        }
+    }
+
+    @Test
+    void windowLimitedPeerDoublesTheWindowPerRound() {
+        BlockedPeer p = new BlockedPeer(1 << 20, 4096);
+        assertEquals(4096, p.round(RTT, 0, BUDGET)); // first SEQ: starts the probe, no rate yet
+        assertEquals(8192, p.round(RTT, 0, BUDGET)); // round trip and rate known, two window-limited SEQs
+        assertEquals(RTT, p.tuner.roundTripNanos());
+        assertEquals(4096, p.tuner.bandwidthDelayProduct());
+        assertEquals(4096.0 / RTT * 1e9, p.tuner.octetsPerSecond(), 1.0);
+        p.round(RTT, 0, BUDGET);
+        assertEquals(16384, p.round(RTT, 0, BUDGET));
+        assertEquals(2, p.tuner.growths());
+    }
+
+    @Test
+    void growthStopsAtTheProfileMaximumAndTheSessionBudget() {
+        BlockedPeer p = new BlockedPeer(10_000, 4096);
+        p.round(RTT, 0, BUDGET);
+        assertEquals(8192, p.round(RTT, 0, BUDGET));
+        p.round(RTT, 0, BUDGET);
+        assertEquals(10_000, p.round(RTT, 0, BUDGET)); // 2 x bdp = 16384, capped by the maximum
+        for (int i = 0; i < 4; i++) {
+            assertEquals(10_000, p.round(RTT, 0, BUDGET));
+        }
+
+        BlockedPeer budgeted = new BlockedPeer(1 << 20, 4096);
+        budgeted.round(RTT, 0, BUDGET);
+        assertEquals(4096 + 1000, budgeted.round(RTT, 0, 1000));
+        budgeted.round(RTT, 0, 0);
+        assertEquals(5096, budgeted.round(RTT, 0, 0));
+    }
+
+    @Test
+    void aSlowApplicationNeverGetsABiggerWindow() {
+        BlockedPeer p = new BlockedPeer(1 << 20, 4096);
+        for (int i = 0; i < 10; i++) {
+            assertEquals(4096, p.round(RTT, 4096, BUDGET)); // a full window still unconsumed at every SEQ
+        }
+        assertEquals(0, p.tuner.growths());
+    }
+
+    @Test
+    void aPeerThatIsNotBlockedAtOurEdgeDoesNotGrowTheWindow() {
+        ReceiveWindowTuner t = new ReceiveWindowTuner(1 << 20);
+        long now = 0;
+        for (int i = 1; i <= 10; i++) {
+            now += RTT;
+            t.onFrameReceived(now, 2048L * i);
+            assertEquals(4096, t.onSeq(now, 4096, 2048L * i, 2048, 0, BUDGET)); // half the window still open
+            t.onSeqSent(now, 2048L * i, 2048L * i + 2048, 4096);
+        }
+        assertEquals(0, t.growths());
+    }
+
+    @Test
+    void occasionalBurstsOnAKnownShortRoundTripDoNotGrowTheWindow() {
+        // A bulk phase measures the path's round trip; then the peer fills the window only now and then (an
+        // interactive channel), idle for 50 round trips in between: rate x round trip is a small fraction of the
+        // window, so more window would buy nothing although each burst reaches our edge.
+        BlockedPeer p = new BlockedPeer(1 << 20, 4096);
+        p.round(RTT, 0, BUDGET);
+        assertEquals(8192, p.round(RTT, 0, BUDGET));
+        for (int i = 0; i < 6; i++) { // within the tuner's memory of 8 round-trip samples
+            assertEquals(8192, p.round(50 * RTT, 0, BUDGET));
+        }
+        assertEquals(RTT, p.tuner.roundTripNanos());
+        assertTrue(p.tuner.bandwidthDelayProduct() < 8192 / 2, "bdp " + p.tuner.bandwidthDelayProduct());
+        assertEquals(1, p.tuner.growths());
+    }
+
+    @Test
+    void oneStepGrowsAtMostFourfold() {
+        // A long round trip and a high rate: bdp = 4096 windows; one step is capped at 4x.
+        ReceiveWindowTuner t = new ReceiveWindowTuner(1 << 24);
+        t.onSeq(0, 4096, 0, 0, 0, BUDGET);
+        t.onSeqSent(0, 0, 0, 4096);
+        t.onFrameReceived(64 * RTT, 4096);
+        // rate: 64 windows per round trip over a 64-round-trip path; the second window-limited SEQ grows
+        assertEquals(4 * 4096, t.onSeq(RTT, 4096, 4096 * 64, 0, 0, BUDGET));
+    }
+}
