@@ -10,7 +10,8 @@ import io.beepkit.core.frame.Seq;
  * <p>Policy: credit only octets the application has consumed; the advertised right edge sits on a multiple of the
  * first window (4096 gives edges at 4096, 8192, 12288, ...), so a sender that fills what is open cuts its frames at
  * the same places every time instead of at ever-shifting small offsets; a SEQ goes out only when the edge can move
- * by half the current window or one granule, whichever is larger (hysteresis, never one SEQ per frame); the edge
+ * by half the current window or one granule, whichever is larger (hysteresis, never one SEQ per frame), or when
+ * the peer has been drained at the edge (so a window shrunk below the granule cannot stall the channel); the edge
  * never moves left; an enlarged window is announced at once. Counters are kept as absolute 64-bit values from the start
  * and rendered modulo 2^32 on the wire, so the wrap at 2^32 needs no special case.
  *
@@ -118,10 +119,20 @@ public final class ReceiveWindow {
         return seqDue();
     }
 
-    /** True if the right edge may move by a granule or more, or an enlarged window awaits announcement. */
+    /**
+     * True if the right edge may move by a granule or more, or an enlarged window awaits announcement, or the peer
+     * is drained at the edge (everything up to it received and consumed).
+     */
     public boolean seqDue() {
         long edge = candidateEdge();
-        return edge > advertisedEdge && (enlargedPending || edge - advertisedEdge >= threshold());
+        if (edge <= advertisedEdge) {
+            return false;
+        }
+        // Drained at the edge, the peer can send nothing and only a SEQ restarts the flow. The hysteresis must not
+        // hold it back: after a shrink below the granule (a small profile window, an exhausted session budget) the
+        // edge can never move by a whole threshold, and the channel would stall for good.
+        boolean drained = consumed == advertisedEdge;
+        return enlargedPending || drained || edge - advertisedEdge >= threshold();
     }
 
     /** Half the current window, in whole granules: the hysteresis that keeps SEQs to about two per window. */

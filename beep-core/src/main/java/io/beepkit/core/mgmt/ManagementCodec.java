@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Parses and writes channel-0 XML (RFC 3080 §2.3.1, §6.4). Written XML has no declaration, no DOCTYPE and only the
@@ -26,6 +27,7 @@ import java.util.List;
  */
 public final class ManagementCodec {
     private static final XMLInputFactory FACTORY = newFactory();
+    private static final Pattern WHITESPACE = Pattern.compile("[ \\t\\r\\n]+");
 
     private ManagementCodec() {
     }
@@ -147,7 +149,11 @@ public final class ManagementCodec {
             content = null;
         } else if (base64) {
             try {
-                content = new String(Base64.getMimeDecoder().decode(content.trim()), StandardCharsets.UTF_8);
+                // Whitespace (line breaks, indentation) may separate base64 lines; any other octet outside the
+                // alphabet is an error. The MIME decoder would silently skip such octets and hand the profile
+                // garbage or nothing, so whitespace is removed first and the strict decoder used.
+                String compact = WHITESPACE.matcher(content).replaceAll("");
+                content = new String(Base64.getDecoder().decode(compact), StandardCharsets.UTF_8);
             } catch (IllegalArgumentException e) {
                 throw new BeepProtocolException("invalid base64 in <profile> content");
             }

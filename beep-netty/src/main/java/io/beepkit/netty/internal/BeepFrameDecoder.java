@@ -3,6 +3,7 @@ package io.beepkit.netty.internal;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameHeaderParser;
+import io.beepkit.core.frame.FrameHeaderWriter;
 import io.beepkit.core.frame.FrameType;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -13,7 +14,8 @@ import java.util.List;
 /**
  * Decodes the byte stream into {@link Frame}s, incrementally and strictly (RFC 3080 §2.2.1, RFC 3081 §3.1.3): the
  * header must end in CRLF within {@link FrameHeader#MAX_HEADER_LENGTH} octets, a payload larger than
- * {@code maxFrameSize} is refused before any of it is buffered, and the trailer must be exactly {@code END} CRLF.
+ * {@code maxFrameSize} is refused before any of it is buffered, and the trailer must be exactly {@code END} CRLF,
+ * checked octet by octet as it arrives.
  * Any violation raises {@link BeepProtocolException} once; afterwards every input is discarded (sticky error), as the
  * session is being terminated. Not sharable: it holds the state of a partly read frame.
  */
@@ -56,15 +58,18 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
                     }
                     pending = h;
                 }
-                if (in.readableBytes() < pending.size() + TRAILER_LENGTH) {
+                // long: size + trailer overflows an int for the largest frames
+                long trailerOctets = in.readableBytes() - (long) pending.size();
+                if (trailerOctets < TRAILER_LENGTH) {
+                    // Check the part of the trailer already here, so that a wrong one ("END" LF) terminates at
+                    // once instead of when, if ever, the peer sends more.
+                    if (trailerOctets > 0) {
+                        checkTrailer(in, in.readerIndex() + pending.size(), (int) trailerOctets);
+                    }
                     return;
                 }
+                checkTrailer(in, in.readerIndex() + pending.size(), TRAILER_LENGTH);
                 ByteBuf payload = in.readRetainedSlice(pending.size());
-                if (!trailerAt(in, in.readerIndex())) {
-                    payload.release();
-                    throw new BeepProtocolException("frame trailer is not END CRLF after " + pending + ": \""
-                            + printable(in, in.readerIndex(), TRAILER_LENGTH) + '"');
-                }
                 in.skipBytes(TRAILER_LENGTH);
                 out.add(new Frame(pending, payload));
                 pending = null;
@@ -109,9 +114,14 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
         return null;
     }
 
-    private static boolean trailerAt(ByteBuf in, int i) {
-        return in.getByte(i) == 'E' && in.getByte(i + 1) == 'N' && in.getByte(i + 2) == 'D'
-                && in.getByte(i + 3) == '\r' && in.getByte(i + 4) == '\n';
+    /** Checks the first {@code count} octets of the trailer at {@code i} against {@code END} CRLF. */
+    private void checkTrailer(ByteBuf in, int i, int count) {
+        for (int k = 0; k < count; k++) {
+            if (in.getByte(i + k) != FrameHeaderWriter.TRAILER[k]) {
+                throw new BeepProtocolException("frame trailer is not END CRLF after " + pending + ": \""
+                        + printable(in, i, count) + '"');
+            }
+        }
     }
 
     private static String printable(ByteBuf in, int from, int len) {
