@@ -645,7 +645,11 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     /** Opens our receive window of a new channel to the profile's size (announced at once when larger). */
     void announceWindow(BeepChannelImpl ch) {
         SocketProfile p = config.socketProfile();
-        int initial = (int) Math.min(p.initialWindow(), Math.max(2, sessionWindowBudget() - totalReceiveWindows));
+        // The budget trims windows above the RFC's 4096 only: every channel starts with 4096 octets the peer may
+        // send (RFC 3081 §3.1.1), so that much is bounded by the channel limit, not by the budget.
+        long budgetLeft = sessionWindowBudget() - totalReceiveWindows;
+        int floor = Math.min(p.initialWindow(), io.beepkit.core.flow.SendWindow.DEFAULT_WINDOW);
+        int initial = (int) Math.max(floor, Math.min(p.initialWindow(), budgetLeft));
         totalReceiveWindows += initial;
         if (p.autoTuning()) {
             ch.tuner = new io.beepkit.core.flow.ReceiveWindowTuner(p.maxWindow());
