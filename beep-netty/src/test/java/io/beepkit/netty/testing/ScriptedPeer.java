@@ -202,6 +202,17 @@ public final class ScriptedPeer implements Closeable {
         }
     }
 
+    /** Half-closes: sends FIN, keeps reading (the library's reaction to a peer that stops talking). */
+    public void shutdownOutput() throws IOException {
+        socket.shutdownOutput();
+    }
+
+    /** Closes abruptly with a TCP reset (SO_LINGER 0) instead of a FIN. */
+    public void abort() throws IOException {
+        socket.setSoLinger(true, 0);
+        socket.close();
+    }
+
     private int readByte() throws IOException {
         int b = in.read();
         if (b < 0) {
