@@ -30,6 +30,7 @@ import static io.beepkit.netty.conformance.Violations.TIMEOUT;
 import static io.beepkit.netty.conformance.Violations.assertFailsWith;
 import static io.beepkit.netty.conformance.Violations.assertOtherSessionsWork;
 import static io.beepkit.netty.conformance.Violations.assertSessionEnded;
+import static io.beepkit.netty.conformance.Violations.pendingStart;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -133,13 +134,6 @@ class FramingViolationTest {
             assertSessionEnded(session);
         }
         assertOtherSessionsWork(client, server.port());
-    }
-
-    /** Something pending on the library's side: its own start request, read by the peer and left unanswered. */
-    static CompletableFuture<BeepChannel> pendingStart(BeepSession session, WirePeer peer) throws Exception {
-        CompletableFuture<BeepChannel> pending = session.startChannel(StandardProfiles.ECHO);
-        peer.readUntil(f -> f.type() == FrameType.MSG && f.header().channel() == 0);
-        return pending;
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Reply;
 import io.beepkit.api.Responder;
+import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
 
@@ -62,6 +63,16 @@ final class Violations {
         } finally {
             s.close().get(TIMEOUT, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * Leaves something pending on the library's side of {@code session}: its own start request, which {@code peer}
+     * reads and never answers.
+     */
+    static CompletableFuture<BeepChannel> pendingStart(BeepSession session, WirePeer peer) throws Exception {
+        CompletableFuture<BeepChannel> pending = session.startChannel(StandardProfiles.ECHO);
+        peer.readUntil(f -> f.type() == FrameType.MSG && f.header().channel() == 0);
+        return pending;
     }
 
     /** Asserts {@code session} ended (its close future completed and it reports closed). */
