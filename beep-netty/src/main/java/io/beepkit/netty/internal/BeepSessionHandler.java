@@ -79,6 +79,8 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     private boolean reading;
     private final ArrayDeque<BeepChannelImpl> seqPending = new ArrayDeque<>();
     private volatile io.beepkit.netty.EffectiveSocketOptions socketOptions;
+    /** Why the session ended, set once it has; its cause is the violation or refusal that ended it, if any. */
+    private volatile SessionClosedException closeCause;
     private Transport transport;
 
     public BeepSessionHandler(SessionRole role, BeepConfig config, ProfileRegistry registry,
@@ -133,6 +135,15 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     void fireReady() {
         callbacks.execute(() -> onReady.accept(this));
+    }
+
+    /**
+     * Why the session ended, or null while it is open: the same exception its pending operations failed with. Its
+     * cause is the {@link BeepProtocolException} or refusal that terminated the session, or null after an orderly
+     * close or a plain disconnect. Set before {@link #closeFuture()} completes.
+     */
+    public SessionClosedException closeCause() {
+        return closeCause;
     }
 
     /** The socket options read back from the kernel once connected, or null before. */
@@ -238,8 +249,11 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         ctx.fireChannelInactive();
     }
 
-    /** Terminates the session for a protocol violation: one log line, close TCP, fail everything pending. */
-    void terminate(BeepProtocolException e) {
+    /**
+     * Terminates the session for a protocol violation, or for the peer's refusal of the session (an ERR greeting,
+     * given as a {@link io.beepkit.api.BeepErrorException}): one log line, close TCP, fail everything pending.
+     */
+    void terminate(io.beepkit.api.BeepException e) {
         if (failure == null) {
             failure = e;
             log.warn("terminating BEEP session with {}: {}", remoteAddress(), e.getMessage());
@@ -257,6 +271,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         SessionClosedException cause = failure == null
                 ? new SessionClosedException("session with " + remoteAddress() + " closed")
                 : new SessionClosedException("session with " + remoteAddress() + " terminated: " + failure.getMessage(), failure);
+        closeCause = cause;
         List<BeepChannelImpl> all = new ArrayList<>(channels.values());
         channels.clear();
         openView.clear();
