@@ -199,14 +199,19 @@ final class WirePeer implements Closeable {
         if (f.type() == FrameType.SEQ) {
             long mine = sent.getOrDefault(ch, 0L);
             long back = Math.floorMod(mine % MOD - f.header().ackno(), MOD);
-            libraryEdge.put(ch, mine - back + f.header().window());
+            long edge = mine - back + f.header().window();
+            long before = libraryEdge.getOrDefault(ch, 4096L);
+            // RFC 3081 §3.1.3: the library's SEQs never move its right edge to the left.
+            assertTrue(edge >= before, "library moved its right edge left on channel " + ch + " from " + before
+                    + " to " + edge + ": " + f);
+            libraryEdge.put(ch, edge);
             return f;
         }
         long before = received.getOrDefault(ch, 0L);
-        assertEquals(before % MOD, f.header().seqno(), "library seqno on channel " + ch + ": " + f);
+        assertEquals(before % MOD, f.header().seqno(), "library seqno on channel " + ch + ": " + f.header());
         long after = before + f.header().size();
         long edge = ourEdge.getOrDefault(ch, 4096L);
-        assertTrue(after <= edge, "library overran our window on channel " + ch + " (edge " + edge + "): " + f);
+        assertTrue(after <= edge, "library overran our window on channel " + ch + " (edge " + edge + "): " + f.header());
         received.put(ch, after);
         return f;
     }
