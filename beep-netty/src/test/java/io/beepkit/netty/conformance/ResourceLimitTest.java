@@ -247,6 +247,19 @@ class ResourceLimitTest {
             assertEquals(4096, sentBack, "the library sent exactly our window of replies");
             assertTrue(accepted <= bound, "the library accepted " + accepted + " octets of MSGs from a peer that "
                     + "acknowledged none of its " + sentBack + " octets of replies (bound " + bound + ")");
+            // A peer that was only slow: once it reads, every reply arrives and the library credits it again.
+            while (peer.receivedOn(1) < accepted) {
+                long target = Math.min(accepted, peer.receivedOn(1) + 65536);
+                peer.seq(1, 65536);
+                while (peer.receivedOn(1) < target) {
+                    peer.readUntil(f -> f.type() != FrameType.SEQ && f.header().channel() == 1);
+                }
+            }
+            FlowControlViolationTest.awaitWindow(peer, 1, msg.length);
+            peer.send("MSG", 1, msgno, false, "\r\nafter");
+            ReadFrame last = peer.readUntil(f -> f.type() != FrameType.SEQ && f.header().channel() == 1);
+            assertEquals(msgno, last.header().msgno(), last.toString());
+            assertTrue(last.text().endsWith("after"), last.toString());
         }
     }
 }
