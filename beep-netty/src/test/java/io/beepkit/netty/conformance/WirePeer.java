@@ -111,6 +111,22 @@ final class WirePeer implements Closeable {
         return this;
     }
 
+    /**
+     * As {@link #send(String, int, int, boolean, byte[])} for {@code length} octets of {@code payload}, written in
+     * place without copying (for bulk transfers).
+     */
+    WirePeer sendBulk(String keyword, int channel, int msgno, boolean more, byte[] payload, int length)
+            throws IOException {
+        raw.sendRaw((keyword + " " + channel + " " + msgno + " " + (more ? '*' : '.') + " " + nextSeqno(channel) + " "
+                + length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        raw.sendRaw(payload, 0, length);
+        raw.sendRaw(TRAILER);
+        sent.merge(channel, (long) length, Long::sum);
+        return this;
+    }
+
+    private static final byte[] TRAILER = "END\r\n".getBytes(StandardCharsets.US_ASCII);
+
     /** Sends an ANS frame at our next seqno. */
     WirePeer sendAns(int channel, int msgno, boolean more, long ansno, String payload) throws IOException {
         byte[] body = payload.getBytes(StandardCharsets.UTF_8);
@@ -243,6 +259,11 @@ final class WirePeer implements Closeable {
     /** Octets we sent on {@code channel} so far. */
     long sentOn(int channel) {
         return sent.getOrDefault(channel, 0L);
+    }
+
+    /** Octets our last SEQ (or the initial 4096) still lets the library send on {@code channel}. */
+    long ourWindowOpen(int channel) {
+        return ourEdge.getOrDefault(channel, 4096L) - received.getOrDefault(channel, 0L);
     }
 
     /** Octets the library's last SEQ (or the initial 4096) still lets us send on {@code channel}. */
