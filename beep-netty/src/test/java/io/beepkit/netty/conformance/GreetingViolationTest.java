@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 import static io.beepkit.netty.conformance.Violations.assertFailsWith;
 import static io.beepkit.netty.conformance.Violations.assertOtherSessionsWork;

@@ -3,7 +3,10 @@ package io.beepkit.netty.conformance;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepSession;
-import io.beepkit.api.ChannelRequest;
+import io.beepkit.api.ChannelStartRequest;
+import io.beepkit.api.Message;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.StartDecision;
 import io.beepkit.api.MessageTooLargeException;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
@@ -14,6 +17,7 @@ import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -33,6 +38,7 @@ import static io.beepkit.netty.conformance.Violations.assertFailsWith;
 import static io.beepkit.netty.conformance.Violations.assertOtherSessionsWork;
 import static io.beepkit.netty.conformance.Violations.assertSessionEnded;
 import static io.beepkit.netty.conformance.Violations.hold;
+import static io.beepkit.netty.conformance.Violations.pendingStart;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -153,10 +159,7 @@ class ResourceLimitTest {
             CompletableFuture<BeepChannel> third = lib.session.startChannel(StandardProfiles.ECHO);
             assertFailsWith(third, BeepException.class, "too many channels (limit " + MAX_CHANNELS + ")");
             // The peer's start of a channel on the full session is refused too, and the session stays usable.
-            lib.peer.send("MSG", 0, 1, false, io.beepkit.netty.testing.ScriptedPeer.mgmt(
-                    "<start number='2'><profile uri='" + StandardProfiles.ECHO + "'/></start>"));
-            ReadFrame refused = lib.peer.readUntil(f -> f.header().channel() == 0 && f.header().msgno() == 1
-                    && f.type() != FrameType.MSG && f.type() != FrameType.SEQ);
+            ReadFrame refused = lib.peer.requestStart(2, StandardProfiles.ECHO);
             assertEquals(FrameType.ERR, refused.type(), refused.toString());
             assertTrue(refused.text().contains("too many channels"), refused.toString());
             CompletableFuture<Reply> r = second.send(MimeEntity.of("ok"));
@@ -174,6 +177,7 @@ class ResourceLimitTest {
         try (WirePeer peer = WirePeer.initiator(server.port())) {
             BeepSession session = serverSessions.poll(TIMEOUT, TimeUnit.SECONDS);
             peer.startChannel(1, HOLD);
+            CompletableFuture<BeepChannel> pending = pendingStart(session, peer);
             for (int msgno = 0; msgno < MAX_OUTSTANDING; msgno++) {
                 peer.send("MSG", 1, msgno, false, "\r\nwait");
                 assertNotNull(parked.poll(TIMEOUT, TimeUnit.SECONDS), "MSG " + msgno + " reached the application");
@@ -182,9 +186,59 @@ class ResourceLimitTest {
             List<ReadFrame> after = peer.readUntilClosed();
             assertTrue(after.stream().noneMatch(f -> f.header().channel() == 1 && f.type() != FrameType.SEQ),
                     after::toString);
+            assertFailsWith(pending, SessionClosedException.class,
+                    "channel 1: peer has more than " + MAX_OUTSTANDING + " MSGs awaiting replies");
             assertSessionEnded(session);
         }
         assertOtherSessionsWork(limitedClient, server.port());
+    }
+
+    @Test
+    @DisplayName("#37 channel-0 requests count against the outstanding limit too: queued control MSGs are bounded")
+    void peerExceedingOutstandingLimitOnChannelZeroIsTerminated() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch deciding = new CountDownLatch(1);
+        ProfileHandler slowStart = new ProfileHandler() {
+            @Override
+            public StartDecision onStart(ChannelStartRequest request) {
+                deciding.countDown();
+                try {
+                    release.await(TIMEOUT, TimeUnit.SECONDS); // the application takes its time to decide
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return StartDecision.accept();
+            }
+
+            @Override
+            public void onMessage(Message message, Responder responder) {
+                responder.reply(message.entity());
+            }
+        };
+        try (BeepServer slow = BeepServer.builder().bind("127.0.0.1", 0).config(LIMITED)
+                .profile("urn:beepkit:test:slow-start", slowStart).onSession(serverSessions::add).build().start().join();
+             WirePeer peer = WirePeer.initiator(slow.port())) {
+            BeepSession session = serverSessions.poll(TIMEOUT, TimeUnit.SECONDS);
+            String uri = "urn:beepkit:test:slow-start";
+            CompletableFuture<BeepChannel> pending = pendingStart(session, peer);
+            peer.send("MSG", 0, 1, false, start(1, uri));
+            assertTrue(deciding.await(TIMEOUT, TimeUnit.SECONDS), "the first start reached the application");
+            peer.send("MSG", 0, 2, false, start(3, uri)); // two channel-0 MSGs await replies: the limit
+            peer.send("MSG", 0, 3, false, start(5, uri)); // one too many
+            List<ReadFrame> after = peer.readUntilClosed();
+            release.countDown();
+            assertTrue(after.stream().allMatch(f -> f.type() == FrameType.SEQ), after::toString);
+            assertFailsWith(pending, SessionClosedException.class,
+                    "channel 0: peer has more than " + MAX_OUTSTANDING + " MSGs awaiting replies");
+            assertSessionEnded(session);
+        } finally {
+            release.countDown();
+        }
+    }
+
+    private static String start(int number, String uri) {
+        return ScriptedPeer.mgmt("<start number='" + number + "'><profile uri='" + uri
+                + "'/></start>");
     }
 
     @Test
