@@ -52,7 +52,9 @@ public final class BeepClient implements AutoCloseable {
     /**
      * Connects and exchanges greetings. Completes with the session once the peer's greeting arrived; fails with
      * {@link BeepException} if the connection fails, or {@link SessionClosedException} if the peer closes or refuses
-     * before greeting.
+     * before greeting. When the peer refused the session with an ERR greeting (e.g. 421), the exception's cause is a
+     * {@link io.beepkit.api.BeepErrorException} with the peer's code and text; when it broke the protocol, a
+     * {@link io.beepkit.api.BeepProtocolException} naming the offending frame.
      */
     public CompletableFuture<BeepSession> connect(String host, int port) {
         CompletableFuture<BeepSession> ready = new CompletableFuture<>();
@@ -61,7 +63,7 @@ public final class BeepClient implements AutoCloseable {
         SocketOptions.applyClient(b, config.socketProfile(), transport);
         b.handler(new PipelineInitializer(SessionRole.INITIATOR, config, registry, transport,
                 (BeepSessionHandler s) -> s.closeFuture().whenComplete((v, e) -> ready.completeExceptionally(
-                        new SessionClosedException("session with " + host + ":" + port + " closed before greetings completed"))),
+                        beforeGreeting(host, port, s.closeCause()))),
                 ready::complete));
         b.connect(host, port).addListener((ChannelFutureListener) cf -> {
             if (!cf.isSuccess()) {
@@ -71,6 +73,14 @@ public final class BeepClient implements AutoCloseable {
             }
         });
         return ready;
+    }
+
+    /** The failure of a session that ended before greetings completed, carrying why it ended. */
+    private static SessionClosedException beforeGreeting(String host, int port, SessionClosedException closeCause) {
+        Throwable why = closeCause == null ? null : closeCause.getCause();
+        String message = "session with " + host + ":" + port + " closed before greetings completed";
+        return why == null ? new SessionClosedException(message)
+                : new SessionClosedException(message + ": " + why.getMessage(), why);
     }
 
     public String transport() {

@@ -97,8 +97,10 @@ public final class FragmentPlanner {
         }
         if (remaining - limit >= minFrag) {
             // Sender-side silly-window avoidance (RFC 1122 §4.2.3.4 by analogy): a piece that neither completes the
-            // message nor fills half the peer's window waits for the SEQ that is on its way.
-            if (seqExpected && !force && limit < peerWindow / 2) {
+            // message nor fills half the peer's window waits for the SEQ that is on its way. Not a full-size frame:
+            // when the maximum frame size is what caps it, waiting cannot make it larger, only the pipe emptier
+            // (with a peer window above twice the frame size, every frame would otherwise wait for the tail timer).
+            if (seqExpected && !force && limit < peerWindow / 2 && limit < maxFrameSize) {
                 return 0;
             }
             return limit;

@@ -60,6 +60,18 @@ class FragmentPlannerTest {
     }
 
     @Test
+    void fullSizeFrameDoesNotWaitForSeqOnAWindowLargerThanTwoFrames() {
+        // 256 KiB frames, a 4 MiB peer window with 2.5 MiB in flight: a SEQ is due, but the frame is already as
+        // large as it can get, so waiting for the SEQ would only stall the pipe until the tail timer fires.
+        FragmentPlanner p = FragmentPlanner.windowAware(256 * 1024, 4096);
+        int window = 4 * 1024 * 1024;
+        int available = window - 2560 * 1024;
+        assertEquals(256 * 1024, p.nextFrameSize(10L * 1024 * 1024, available, window, false));
+        // A piece the window (not the frame size) caps still waits, as before.
+        assertEquals(0, p.nextFrameSize(10L * 1024 * 1024, 100_000, window, false));
+    }
+
+    @Test
     void invalidSettingsAreRejectedWithTheValue() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FragmentPlanner.windowAware(0, 1));
         assertTrue(e.getMessage().contains("0"));

@@ -48,6 +48,10 @@ public final class BeepChannelImpl implements BeepChannel {
     io.beepkit.core.flow.ReceiveWindowTuner tuner;
     /** Octets of complete MSGs handed to the application whose handler has not returned yet. */
     long undelivered;
+    /** Octets of our replies to the peer's MSGs produced but not yet written (RPY, ERR, ANS payloads). */
+    long replyBacklog;
+    /** Octets of the peer's MSGs consumed but not yet credited because {@link #replyBacklog} is too large. */
+    int withheldCredit;
 
     volatile State state = State.OPEN;
     boolean scheduled;

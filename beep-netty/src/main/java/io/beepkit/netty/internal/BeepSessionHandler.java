@@ -80,6 +80,8 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     private boolean reading;
     private final ArrayDeque<BeepChannelImpl> seqPending = new ArrayDeque<>();
     private volatile io.beepkit.netty.EffectiveSocketOptions socketOptions;
+    /** Why the session ended, set once it has; its cause is the violation or refusal that ended it, if any. */
+    private volatile SessionClosedException closeCause;
     private Transport transport;
 
     public BeepSessionHandler(SessionRole role, BeepConfig config, ProfileRegistry registry,
@@ -134,6 +136,15 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     void fireReady() {
         callbacks.execute(() -> onReady.accept(this));
+    }
+
+    /**
+     * Why the session ended, or null while it is open: the same exception its pending operations failed with. Its
+     * cause is the {@link BeepProtocolException} or refusal that terminated the session, or null after an orderly
+     * close or a plain disconnect. Set before {@link #closeFuture()} completes.
+     */
+    public SessionClosedException closeCause() {
+        return closeCause;
     }
 
     /** The socket options read back from the kernel once connected, or null before. */
@@ -239,8 +250,11 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         ctx.fireChannelInactive();
     }
 
-    /** Terminates the session for a protocol violation: one log line, close TCP, fail everything pending. */
-    void terminate(BeepProtocolException e) {
+    /**
+     * Terminates the session for a protocol violation, or for the peer's refusal of the session (an ERR greeting,
+     * given as a {@link io.beepkit.api.BeepErrorException}): one log line, close TCP, fail everything pending.
+     */
+    void terminate(io.beepkit.api.BeepException e) {
         if (failure == null) {
             failure = e;
             log.warn("terminating BEEP session with {}: {}", remoteAddress(), e.getMessage());
@@ -258,6 +272,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         SessionClosedException cause = failure == null
                 ? new SessionClosedException("session with " + remoteAddress() + " closed")
                 : new SessionClosedException("session with " + remoteAddress() + " terminated: " + failure.getMessage(), failure);
+        closeCause = cause;
         List<BeepChannelImpl> all = new ArrayList<>(channels.values());
         channels.clear();
         openView.clear();
@@ -348,7 +363,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             return;
         }
         if (req.discarding) {
-            consume(ch, h.size());
+            consumeMsg(ch, h.size());
             if (!h.more()) {
                 req.discarding = false;
                 if (req.drained) {
@@ -361,14 +376,14 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             // RFC 3080 §2.6.3: answer ERR before the last frame and drop the rest of the message.
             req.assembly = null;
             req.discarding = h.more();
-            consume(ch, h.size());
+            consumeMsg(ch, h.size());
             log.debug("channel {}: MSG {} exceeds {} octets, answering ERR 550", ch.number(), h.msgno(), config.maxMessageSize());
             req.replyNow(FrameType.ERR, InboundRequest.errorPayload(550,
                     "message exceeds the maximum size of " + config.maxMessageSize() + " octets"));
             return;
         }
         if (h.more()) {
-            consume(ch, h.size()); // held in the assembly, bounded by maxMessageSize
+            consumeMsg(ch, h.size()); // held in the assembly, bounded by maxMessageSize
             return;
         }
         byte[] bytes = req.assembly.take();
@@ -376,7 +391,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         MimeEntity entity = MimeCodec.decode(bytes);
         int finalSize = h.size();
         if (ch.number() == 0) {
-            consume(ch, finalSize);
+            consumeMsg(ch, finalSize);
             channelZero.onMessage(req, entity);
             return;
         }
@@ -388,7 +403,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         boolean creditNow = ch.undelivered < ch.receiveWindow.window();
         ch.undelivered += length;
         if (creditNow) {
-            consume(ch, finalSize);
+            consumeMsg(ch, finalSize);
         }
         callbacks.execute(() -> {
             try {
@@ -406,7 +421,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
                 onLoop(() -> {
                     ch.undelivered -= length;
                     if (!creditNow) {
-                        consume(ch, finalSize);
+                        consumeMsg(ch, finalSize);
                     }
                 });
             }
@@ -434,7 +449,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
                     req.error(451, "local error: " + e.getMessage());
                 }
             } finally {
-                onLoop(() -> consume(ch, size));
+                onLoop(() -> consumeMsg(ch, size));
             }
         });
     }
@@ -573,6 +588,43 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     private void afterReplyComplete(BeepChannelImpl ch) {
         if (ch.number() != 0) {
             channelZero.channelProgress(ch);
+        }
+    }
+
+    /**
+     * Credits {@code octets} of the peer's MSGs consumed on {@code ch}, unless our replies still waiting to leave on
+     * that channel already reach {@link #replyBacklogLimit}: then the credit is withheld until they drain (see
+     * {@link #replyWritten}). Every MSG may cause a reply; a peer that keeps sending MSGs but never opens its window
+     * for our replies would otherwise make us queue replies without limit (CONFORMANCE #38). This way it holds at
+     * most about one window of its MSGs and one backlog of our replies per channel. Credit for replies to our own
+     * MSGs is never withheld, so two peers doing this cannot wait for each other.
+     */
+    private void consumeMsg(BeepChannelImpl ch, int octets) {
+        if (ch.replyBacklog >= replyBacklogLimit(ch)) {
+            ch.withheldCredit += octets;
+            return;
+        }
+        int withheld = ch.withheldCredit;
+        ch.withheldCredit = 0;
+        consume(ch, octets + withheld);
+    }
+
+    /**
+     * The reply octets a channel may have waiting before we stop crediting the peer's MSGs: our receive window, or
+     * the peer's window if larger (what it can take at once), capped by the profile's maximum window.
+     */
+    private long replyBacklogLimit(BeepChannelImpl ch) {
+        int peer = Math.min(ch.sendWindow.peerWindow(), config.socketProfile().maxWindow());
+        return Math.max(ch.receiveWindow.window(), peer);
+    }
+
+    /** {@code n} octets of our replies left on {@code ch}: credit withheld by {@link #consumeMsg} may go now. */
+    private void replyWritten(BeepChannelImpl ch, int n) {
+        ch.replyBacklog -= n;
+        if (ch.withheldCredit > 0 && ch.replyBacklog < replyBacklogLimit(ch)) {
+            int withheld = ch.withheldCredit;
+            ch.withheldCredit = 0;
+            consume(ch, withheld);
         }
     }
 
@@ -768,6 +820,9 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         }
         if (m.progress != null) {
             m.progress.sent(m.sent(), m.remaining());
+        }
+        if (m.type != FrameType.MSG) {
+            replyWritten(ch, n);
         }
         return true;
     }

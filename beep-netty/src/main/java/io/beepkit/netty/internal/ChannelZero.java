@@ -98,15 +98,16 @@ final class ChannelZero {
     }
 
     private void onGreetingRefused(MimeEntity entity) {
-        String text = entity.bodyText();
         try {
             if (ManagementCodec.parse(entity.body()) instanceof ManagementMessage.Error e) {
-                text = e.code() + " " + e.diagnostic();
+                // Keep the peer's code and text: they are why the application's connect() failed (e.g. 421).
+                session.terminate(new BeepErrorException(e.code(), e.diagnostic()));
+                return;
             }
         } catch (BeepProtocolException ignored) {
-            // keep the raw text
+            // not an <error> element: report the raw text
         }
-        session.terminate(new BeepProtocolException("peer refused the session: " + text));
+        session.terminate(new BeepProtocolException("peer refused the session: " + entity.bodyText()));
     }
 
     List<String> peerProfiles() {

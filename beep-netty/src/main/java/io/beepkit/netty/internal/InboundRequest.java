@@ -115,6 +115,7 @@ final class InboundRequest implements Responder {
             return; // the session or channel ended: nobody to send to
         }
         long ansno = type == FrameType.ANS ? nextAnsno++ : -1;
+        channel.replyBacklog += payload.length; // written down as the frames leave (BeepSessionHandler.replyWritten)
         OutboundMessage m = new OutboundMessage(type, msgno, ansno, Unpooled.wrappedBuffer(payload));
         m.onWritten = onWritten;
         produced.add(m);

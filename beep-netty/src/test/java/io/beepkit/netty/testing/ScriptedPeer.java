@@ -104,6 +104,13 @@ public final class ScriptedPeer implements Closeable {
         return this;
     }
 
+    /** Writes {@code length} octets of {@code octets} from {@code offset}, exactly as given (for bulk payloads). */
+    public ScriptedPeer sendRaw(byte[] octets, int offset, int length) throws IOException {
+        out.write(octets, offset, length);
+        out.flush();
+        return this;
+    }
+
     /**
      * Writes one well-formed data frame: {@code header} is everything between the keyword and the size field is
      * computed, e.g. {@code sendFrame("MSG", 1, 0, '.', 0, "hello")} writes {@code MSG 1 0 . 0 5\r\nhello END\r\n}.
@@ -200,6 +207,17 @@ public final class ScriptedPeer implements Closeable {
                 return seen; // connection reset by the library counts as closed
             }
         }
+    }
+
+    /** Half-closes: sends FIN, keeps reading (the library's reaction to a peer that stops talking). */
+    public void shutdownOutput() throws IOException {
+        socket.shutdownOutput();
+    }
+
+    /** Closes abruptly with a TCP reset (SO_LINGER 0) instead of a FIN. */
+    public void abort() throws IOException {
+        socket.setSoLinger(true, 0);
+        socket.close();
     }
 
     private int readByte() throws IOException {
