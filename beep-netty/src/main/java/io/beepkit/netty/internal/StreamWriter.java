@@ -21,6 +21,8 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
     private volatile int msgno = -1;
     private volatile boolean ended;
     private OutboundMessage message;
+    /** The MIME header section, held back to leave with the first body octets instead of as a tiny frame alone. */
+    private byte[] pendingHead;
     private long written;
     private Throwable failure;
 
@@ -47,7 +49,7 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
         }
         msgno = message.msgno;
         message.progress = this;
-        appendOnLoop(head);
+        pendingHead = head;
     }
 
     @Override
@@ -78,9 +80,16 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
         if (message == null || chunk.length == 0) {
             return;
         }
-        written += chunk.length;
-        message.append(Unpooled.wrappedBuffer(chunk));
+        byte[] head = takePendingHead();
+        written += head.length + chunk.length;
+        message.append(head.length == 0 ? Unpooled.wrappedBuffer(chunk) : Unpooled.wrappedBuffer(head, chunk));
         channel.sessionHandler().schedule(channel);
+    }
+
+    private byte[] takePendingHead() {
+        byte[] head = pendingHead == null ? new byte[0] : pendingHead;
+        pendingHead = null;
+        return head;
     }
 
     @Override
@@ -88,6 +97,11 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
         ended = true;
         channel.sessionHandler().onLoop(() -> {
             if (message != null) {
+                byte[] head = takePendingHead();
+                if (head.length > 0) {
+                    written += head.length;
+                    message.append(Unpooled.wrappedBuffer(head));
+                }
                 message.end();
                 channel.sessionHandler().schedule(channel);
             }

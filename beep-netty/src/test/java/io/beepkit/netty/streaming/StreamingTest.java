@@ -87,6 +87,19 @@ class StreamingTest {
     }
 
     @Test
+    void theHeaderSectionLeavesWithTheFirstBodyOctetsNotAsATinyFrame() throws Exception {
+        BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        BeepChannel ch = s.startChannel(COUNTER).get(5, TimeUnit.SECONDS);
+        MessageStream out = ch.openMessage(MimeEntity.EMPTY_ENTITY);
+        out.write(new byte[1000]).get(5, TimeUnit.SECONDS);
+        out.write(new byte[1000]).get(5, TimeUnit.SECONDS);
+        out.end();
+        assertEquals("2002", out.reply().get(5, TimeUnit.SECONDS).entity().bodyText());
+        assertEquals(0, ch.stats().smallFramesSent(), "a 2-octet header frame went out alone");
+        assertTrue(ch.stats().framesSent() <= 3, "frames: " + ch.stats().framesSent());
+    }
+
+    @Test
     void largeReplyStreamsToAChunkListener() throws Exception {
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         BeepChannel ch = s.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
