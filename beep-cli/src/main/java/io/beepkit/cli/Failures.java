@@ -57,6 +57,15 @@ final class Failures {
     static CliException connect(Target target, Throwable t) {
         Throwable c = unwrap(t);
         if (c instanceof SessionClosedException) {
+            Throwable why = c.getCause();
+            if (why instanceof io.beepkit.api.BeepErrorException err) {
+                return new CliException(ExitCodes.CONNECTION, "the listener at " + target + " refused the session: "
+                        + err.code() + " " + err.diagnostic(), c);
+            }
+            if (why != null) {
+                return new CliException(ExitCodes.CONNECTION, "connection to " + target
+                        + " closed before the BEEP greeting completed: " + message(why), c);
+            }
             return new CliException(ExitCodes.CONNECTION, "connection to " + target
                     + " closed before the BEEP greeting completed (not a BEEP listener, or it refused the session)", c);
         }

@@ -77,6 +77,23 @@ class UsageAndConnectionTest {
     }
 
     @Test
+    void listenerRefusingTheSessionShowsItsCodeAndText() throws Exception {
+        try (io.beepkit.netty.testing.ScriptedPeer.Listening listening = io.beepkit.netty.testing.ScriptedPeer.listen()) {
+            java.util.concurrent.CompletableFuture<Cli.Result> call = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> Cli.run("call", "127.0.0.1:" + listening.port(), StandardProfiles.ECHO, "-d", "x"));
+            try (io.beepkit.netty.testing.ScriptedPeer peer = listening.accept()) {
+                peer.sendFrame("ERR", 0, 0, '.', 0, io.beepkit.netty.testing.ScriptedPeer.mgmt(
+                        "<error code='421'>service not available</error>"));
+                Cli.Result r = call.get(10, java.util.concurrent.TimeUnit.SECONDS);
+                assertEquals(ExitCodes.CONNECTION, r.code(), r.toString());
+                assertEquals(1, r.errLines().length, r.err());
+                assertEquals("beep call: the listener at 127.0.0.1:" + listening.port()
+                        + " refused the session: 421 service not available", r.errLines()[0]);
+            }
+        }
+    }
+
+    @Test
     void loadAgainstAnUnreachablePortExitsWith3() throws Exception {
         int port = closedPort();
         Cli.Result r = Cli.run("load", "127.0.0.1:" + port, StandardProfiles.SINK, "--count", "10", "--sessions", "3");
