@@ -1,9 +1,10 @@
 #!/bin/sh
-# Side-by-side profile figures: beep serve + beep load on 127.0.0.1, one profile at a time.
+# Side-by-side profile figures for docs/tuning.md: beep serve + beep load on 127.0.0.1, one profile at a time.
+# Run from the repository root after ./mvnw -q install -DskipTests.
 J="java -jar beep-cli/target/beep.jar"
 port=44600
 for prof in default bulk bounded legacy; do
-  $J serve --port $port --profile $prof > /tmp/serve-$prof.log 2>&1 &
+  $J serve --port $port --profile $prof > /dev/null 2>&1 &
   pid=$!
   sleep 1.5
   echo "== $prof: 64-octet echo, 1 in flight"
