@@ -475,6 +475,9 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             p.acknowledged = true;
             if (h.type() == FrameType.ERR && p.outbound != null && p.outbound.remaining() > 0 && p.outbound.started()) {
                 p.outbound.truncate(); // RFC 3080 §2.6.3: end our MSG with an empty final frame
+                // The MSG may be parked waiting for window credit the peer will not give now; the empty frame
+                // needs none, so it must be scheduled here or it would wait for a SEQ that may never come.
+                schedule(ch);
             }
         }
         return p;

@@ -270,12 +270,14 @@ final class ChannelZero {
         }
         Start start = new Start(n, request.serverName(), offers);
         sendRequest(start, entity -> {
-            reservedNumbers.remove(n);
-            pendingFutures.remove(f);
+            // Validate before forgetting f: a malformed reply terminates the session by throwing, and shutdown()
+            // must still find f among the pending futures to fail it (otherwise the caller would wait forever).
             ManagementMessage m = ManagementCodec.parse(entity.body());
             if (!(m instanceof Profile p) || request.profiles().stream().noneMatch(o -> o.uri().equals(p.uri()))) {
                 throw new BeepProtocolException("start reply is not one of the offered profiles: " + ManagementCodec.write(m));
             }
+            reservedNumbers.remove(n);
+            pendingFutures.remove(f);
             ProfileHandler h = request.handler() != null ? request.handler() : session.registry().handler(p.uri());
             BeepChannelImpl ch = session.newChannel(n, p.uri(), p.content(), h);
             bindServerName(request.serverName());
@@ -285,9 +287,10 @@ final class ChannelZero {
             }
             f.complete(ch);
         }, err -> {
+            BeepErrorException refusal = error(err); // throws (terminating) on a malformed ERR, f still pending
             reservedNumbers.remove(n);
             pendingFutures.remove(f);
-            f.completeExceptionally(error(err));
+            f.completeExceptionally(refusal);
         }, cause -> f.completeExceptionally(cause));
     }
 

@@ -178,17 +178,28 @@ final class WirePeer implements Closeable {
 
     /** Sends a start for channel {@code number} and returns the library's reply (RPY or ERR on channel 0). */
     ReadFrame requestStart(int number, String uri) throws IOException {
-        int msgno = nextMgmtMsgno++;
-        send("MSG", 0, msgno, false, ScriptedPeer.mgmt("<start number='" + number + "'><profile uri='" + uri
-                + "'/></start>"));
-        return readUntil(f -> f.header().channel() == 0 && f.header().msgno() == msgno
-                && (f.type() == FrameType.RPY || f.type() == FrameType.ERR));
+        return request("<start number='" + number + "'><profile uri='" + uri + "'/></start>");
     }
 
     /** Sends a close for channel {@code number} and returns the library's reply. */
     ReadFrame requestClose(int number) throws IOException {
+        return request("<close number='" + number + "' code='200'/>");
+    }
+
+    /** Sends {@code xml} as our next channel-0 MSG and returns the library's reply (RPY or ERR) to it. */
+    ReadFrame request(String xml) throws IOException {
+        return awaitMgmtReply(sendMgmt(xml));
+    }
+
+    /** Sends {@code xml} as our next channel-0 MSG without waiting; returns its msgno. */
+    int sendMgmt(String xml) throws IOException {
         int msgno = nextMgmtMsgno++;
-        send("MSG", 0, msgno, false, ScriptedPeer.mgmt("<close number='" + number + "' code='200'/>"));
+        send("MSG", 0, msgno, false, ScriptedPeer.mgmt(xml));
+        return msgno;
+    }
+
+    /** Reads until the library's reply (RPY or ERR) to our channel-0 MSG {@code msgno}. */
+    ReadFrame awaitMgmtReply(int msgno) throws IOException {
         return readUntil(f -> f.header().channel() == 0 && f.header().msgno() == msgno
                 && (f.type() == FrameType.RPY || f.type() == FrameType.ERR));
     }
