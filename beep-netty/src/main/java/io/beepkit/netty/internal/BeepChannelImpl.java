@@ -30,6 +30,16 @@ import java.util.concurrent.CompletableFuture;
 public final class BeepChannelImpl implements BeepChannel {
     enum State { OPEN, CLOSE_WAIT, CLOSING, CLOSED }
 
+    /** A state in words for exception messages. */
+    static String describe(State s) {
+        return switch (s) {
+            case OPEN -> "open";
+            case CLOSE_WAIT -> "closing (waiting for replies to our MSGs)";
+            case CLOSING -> "closing";
+            case CLOSED -> "closed";
+        };
+    }
+
     private final BeepSessionHandler session;
     private final int number;
     private final String profile;
@@ -125,7 +135,7 @@ public final class BeepChannelImpl implements BeepChannel {
         byte[] payload = MimeCodec.encode(message);
         session.onLoop(() -> {
             if (state != State.OPEN) {
-                sink.fail(new ChannelClosedException("channel " + number + " is " + state.name().toLowerCase()
+                sink.fail(new ChannelClosedException("channel " + number + " is " + describe(state)
                         + ", it takes no new MSG"));
                 return;
             }
