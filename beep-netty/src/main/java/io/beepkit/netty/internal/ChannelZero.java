@@ -346,6 +346,7 @@ final class ChannelZero {
             // RFC 3080 §2.3.1.3: every MSG we sent on the channel is answered; now we may ask.
             ch.state = BeepChannelImpl.State.CLOSING;
             sendRequest(new Close(ch.number(), 200, null), ok -> {
+                expectOk(ok, "close of channel " + ch.number());
                 CompletableFuture<Void> f = ch.closeFuture;
                 if (!ch.isGone()) {
                     session.channelClosed(ch);
@@ -391,6 +392,7 @@ final class ChannelZero {
         releaseSent = true;
         CompletableFuture<Void> f = releaseRequested;
         sendRequest(new Close(0, 200, null), ok -> {
+            expectOk(ok, "session release");
             session.terminate();
             session.callbacks().execute(() -> f.complete(null));
         }, err -> {
@@ -411,6 +413,17 @@ final class ChannelZero {
     private void sendRequest(ManagementMessage m, java.util.function.Consumer<MimeEntity> onRpy,
                              java.util.function.Consumer<MimeEntity> onErr, java.util.function.Consumer<Throwable> onFail) {
         zero().sendMsg(xml(m), new ManagementSink(onRpy, onErr, onFail));
+    }
+
+    /**
+     * A positive reply to a close must be {@code <ok/>}; anything else is a malformed reply on channel 0, which
+     * terminates the session (RFC 3080 §2.3.1.3), rather than being taken for consent.
+     */
+    private static void expectOk(MimeEntity reply, String what) {
+        ManagementMessage m = ManagementCodec.parse(reply.body());
+        if (!(m instanceof ManagementMessage.Ok)) {
+            throw new BeepProtocolException("reply to the " + what + " is not <ok/>: " + ManagementCodec.write(m));
+        }
     }
 
     private static BeepErrorException error(MimeEntity err) {

@@ -181,6 +181,22 @@ class ChannelCloseTest {
     }
 
     @Test
+    @DisplayName("#21 a positive reply to our close that is not <ok/> is malformed and terminates")
+    void replyToCloseThatIsNotOkTerminates() throws Exception {
+        try (LibraryInitiator lib = LibraryInitiator.connect(client, StandardProfiles.ECHO)) {
+            BeepChannel ch = lib.open(StandardProfiles.ECHO);
+            CompletableFuture<Void> closing = ch.close();
+            ReadFrame close = lib.peer.readUntil(f -> isMsgOn(f, 0));
+            lib.peer.send("RPY", 0, close.header().msgno(), false,
+                    ScriptedPeer.mgmt("<profile uri='" + StandardProfiles.ECHO + "'/>"));
+            lib.peer.readUntilClosed();
+            lib.session.closeFuture().get(TIMEOUT, TimeUnit.SECONDS);
+            assertFalse(lib.session.isOpen());
+            closing.handle((v, e) -> null).get(TIMEOUT, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     @DisplayName("#21 the library declines (550) a close of a channel that is not open; the session stays up")
     void closeOfChannelNotOpenIsDeclined() throws Exception {
         try (WirePeer peer = WirePeer.initiator(server.port())) {
