@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code beep serve}. Skipped unless {@value VortexPeer#ENV} points at a built Vortex test directory (docs/interop.md).
  */
 @Tag("interop")
+@EnabledIfEnvironmentVariable(named = VortexPeer.ENV, matches = ".+",
+        disabledReason = "Vortex peer absent: set BEEP_VORTEX_TEST_DIR to a built libvortex-1.1/test directory (docs/interop.md)")
 class VortexCliInteropTest {
     static final String REGRESSION = "http://iana.org/beep/transient/vortex-regression";
     static final int OFFSET = 310;

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -32,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * unless {@value VortexPeer#ENV} points at a built Vortex test directory; see docs/interop.md.
  */
 @Tag("interop")
+@EnabledIfEnvironmentVariable(named = VortexPeer.ENV, matches = ".+",
+        disabledReason = "Vortex peer absent: set BEEP_VORTEX_TEST_DIR to a built libvortex-1.1/test directory (docs/interop.md)")
 class VortexInteropTest {
     static final String PREFIX = "http://iana.org/beep/transient/";
     static final String REGRESSION = PREFIX + "vortex-regression";
