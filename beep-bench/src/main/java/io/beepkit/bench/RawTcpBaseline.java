@@ -31,8 +31,8 @@ import java.net.Socket;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(java.util.concurrent.TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 3)
+@Warmup(iterations = 4, time = 2)
+@Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = "-Xmx1g")
 public class RawTcpBaseline {
     static final int IN_FLIGHT = BtfBenchmark.IN_FLIGHT;

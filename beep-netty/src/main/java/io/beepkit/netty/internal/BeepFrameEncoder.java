@@ -8,6 +8,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.MessageToMessageEncoder;
+import io.netty.util.concurrent.FastThreadLocal;
 
 import java.util.List;
 
@@ -22,6 +23,14 @@ public final class BeepFrameEncoder extends MessageToMessageEncoder<Frame> {
     private static final ByteBuf TRAILER = Unpooled.unreleasableBuffer(
             Unpooled.directBuffer(5).writeBytes(FrameHeaderWriter.TRAILER)).asReadOnly();
 
+    /** Per event-loop scratch space for one header line: no allocation per frame. */
+    private static final FastThreadLocal<byte[]> SCRATCH = new FastThreadLocal<>() {
+        @Override
+        protected byte[] initialValue() {
+            return new byte[FrameHeader.MAX_HEADER_LENGTH];
+        }
+    };
+
     private BeepFrameEncoder() {
         super(Frame.class);
     }
@@ -29,7 +38,7 @@ public final class BeepFrameEncoder extends MessageToMessageEncoder<Frame> {
     @Override
     protected void encode(ChannelHandlerContext ctx, Frame frame, List<Object> out) {
         FrameHeader h = frame.header();
-        byte[] line = new byte[FrameHeader.MAX_HEADER_LENGTH];
+        byte[] line = SCRATCH.get();
         int n = FrameHeaderWriter.write(h, line);
         ByteBuf header = ctx.alloc().buffer(n).writeBytes(line, 0, n);
         out.add(header);

@@ -690,8 +690,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         }
         int window = rw.advertiseWindow();
         ch.stats.seqSent();
-        ctx.write(Frame.seq(FrameHeader.seq(ch.number(), ch.receiveWindow.ackno(), window)))
-                .addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+        ctx.write(Frame.seq(FrameHeader.seq(ch.number(), ch.receiveWindow.ackno(), window)), ctx.voidPromise());
         if (!writing) {
             ctx.flush();
         }
@@ -810,16 +809,22 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             ch.stats.messageSent();
             Runnable after = m.onWritten;
             m.release();
-            ctx.write(new Frame(h, slice)).addListener(f -> {
-                if (!f.isSuccess()) {
-                    exceptionCaught(ctx, f.cause());
-                } else if (after != null) {
-                    after.run();
-                }
-            });
+            if (after == null) {
+                ctx.write(new Frame(h, slice), ctx.voidPromise());
+            } else {
+                ctx.write(new Frame(h, slice)).addListener(f -> {
+                    if (!f.isSuccess()) {
+                        exceptionCaught(ctx, f.cause());
+                    } else {
+                        after.run();
+                    }
+                });
+            }
             onMessageWritten(ch);
         } else {
-            ctx.write(new Frame(h, slice)).addListener(ChannelFutureListener.FIRE_EXCEPTION_ON_FAILURE);
+            // A void promise: no per-frame promise or listener (the encoder's three buffers would otherwise need a
+            // promise combiner); a failed write still reaches exceptionCaught.
+            ctx.write(new Frame(h, slice), ctx.voidPromise());
         }
         if (m.progress != null) {
             m.progress.sent(m.sent(), m.remaining());
