@@ -56,6 +56,11 @@ public final class ReceiveWindow {
         return window;
     }
 
+    /** The step the right edge moves by: half the first window. Window sizes are best kept multiples of it. */
+    public int granule() {
+        return granule;
+    }
+
     /** Octets received on this channel since it opened. */
     public long received() {
         return received;

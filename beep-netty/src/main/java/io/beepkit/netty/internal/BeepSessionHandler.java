@@ -670,6 +670,8 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         long budgetLeft = sessionWindowBudget() - totalReceiveWindows;
         ReceiveWindow rw = ch.receiveWindow;
         int grown = ch.tuner.onSeq(System.nanoTime(), window, rw.received(), rw.open(), rw.unconsumed(), budgetLeft);
+        // Keep the window a multiple of the first window's granule, so edges stay where the peer expects them.
+        grown -= grown % rw.granule();
         if (grown > window) {
             rw.resize(grown);
             totalReceiveWindows += grown - window;
