@@ -34,6 +34,14 @@ public interface ProfileHandler {
     default void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
     }
 
+    /**
+     * The peer asks to close {@code channel}, which is open on our side, with reply code {@code code} (200 normally).
+     * The default accepts. Not asked when we are closing the channel ourselves: crossing closes both complete.
+     */
+    default CloseDecision onCloseRequest(BeepChannel channel, int code) {
+        return CloseDecision.accept();
+    }
+
     /** The channel closed (by either peer, or because the session ended). */
     default void onClose(BeepChannel channel) {
     }

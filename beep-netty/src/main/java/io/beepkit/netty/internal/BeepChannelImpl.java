@@ -71,6 +71,8 @@ public final class BeepChannelImpl implements BeepChannel {
     boolean forceNext;
     /** The peer's close request, answered once our side of the channel is quiet (RFC 3080 §2.3.1.3). */
     InboundRequest peerClose;
+    /** True while the profile handler decides on the peer's close request. */
+    boolean peerCloseDeciding;
     CompletableFuture<Void> closeFuture;
 
     BeepChannelImpl(BeepSessionHandler session, int number, String profile, String peerInitData,

@@ -6,6 +6,7 @@ import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.ChannelStartRequest;
+import io.beepkit.api.CloseDecision;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.SessionClosedException;
@@ -235,10 +236,46 @@ final class ChannelZero {
             refuse(req, 550, "channel " + c.number() + " is not open");
             return;
         }
-        if (ch.peerClose != null) {
+        if (ch.peerClose != null || ch.peerCloseDeciding) {
             refuse(req, 550, "channel " + c.number() + " is already being closed");
             return;
         }
+        if (ch.state != BeepChannelImpl.State.OPEN || ch.handler == null) {
+            acceptPeerClose(ch, req); // we are closing it too: crossing closes both complete
+            return;
+        }
+        ch.peerCloseDeciding = true;
+        ProfileHandler h = ch.handler;
+        session.callbacks().execute(() -> {
+            CloseDecision d;
+            try {
+                d = h.onCloseRequest(ch, c.code());
+            } catch (RuntimeException e) {
+                log.warn("close handler of {} threw", ch.profile(), e);
+                d = CloseDecision.decline(451, "local error: " + e.getMessage());
+            }
+            CloseDecision decision = d == null ? CloseDecision.accept() : d;
+            session.onLoop(() -> {
+                ch.peerCloseDeciding = false;
+                if (session.closed()) {
+                    return;
+                }
+                if (ch.isGone()) {
+                    // Our own close of the channel completed while the handler decided: it is closed either way.
+                    req.replyNow(FrameType.RPY, xml(new ManagementMessage.Ok()));
+                    return;
+                }
+                if (decision.accepted()) {
+                    acceptPeerClose(ch, req);
+                } else {
+                    refuse(req, decision.code(), decision.diagnostic());
+                }
+            });
+        });
+    }
+
+    /** The close goes ahead: {@code <ok/>} leaves once our side of the channel is quiet. */
+    private void acceptPeerClose(BeepChannelImpl ch, InboundRequest req) {
         ch.peerClose = req;
         channelProgress(ch);
     }

@@ -6,6 +6,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
+import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
@@ -177,6 +178,41 @@ class ChannelCloseTest {
             lib.peer.send("RPY", 0, close2.header().msgno(), false, OK);
             again.get(TIMEOUT, TimeUnit.SECONDS);
             assertFalse(ch.isOpen());
+        }
+    }
+
+    @Test
+    @DisplayName("#21 an application declines the peer's close with its own code; the channel stays usable")
+    void applicationDeclinesAClose() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean(true);
+        BlockingQueue<Integer> codes = new LinkedBlockingQueue<>();
+        ProfileHandler sticky = new ProfileHandler() {
+            @Override
+            public void onMessage(io.beepkit.api.Message message, Responder responder) {
+                responder.reply(message.entity());
+            }
+
+            @Override
+            public io.beepkit.api.CloseDecision onCloseRequest(BeepChannel channel, int code) {
+                codes.add(code);
+                return busy.get() ? io.beepkit.api.CloseDecision.decline(550, "transfer in progress")
+                        : io.beepkit.api.CloseDecision.accept();
+            }
+        };
+        try (BeepServer stickyServer = BeepServer.builder().bind("127.0.0.1", 0).profile("urn:test:sticky", sticky)
+                .build().start().get(TIMEOUT, TimeUnit.SECONDS)) {
+            BeepSession s = client.connect("127.0.0.1", stickyServer.port()).get(TIMEOUT, TimeUnit.SECONDS);
+            BeepChannel ch = s.startChannel("urn:test:sticky").get(TIMEOUT, TimeUnit.SECONDS);
+            BeepErrorException e = assertFailsWith(ch.close(), BeepErrorException.class, "550", "transfer in progress");
+            assertEquals(550, e.code());
+            assertEquals(200, codes.poll(TIMEOUT, TimeUnit.SECONDS));
+            assertTrue(ch.isOpen());
+            assertEquals("still here", ch.send(MimeEntity.of("still here")).get(TIMEOUT, TimeUnit.SECONDS)
+                    .entity().bodyText());
+            busy.set(false);
+            ch.close().get(TIMEOUT, TimeUnit.SECONDS);
+            assertFalse(ch.isOpen());
+            s.close().get(TIMEOUT, TimeUnit.SECONDS);
         }
     }
 
