@@ -15,6 +15,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /** Waits on the library's futures and turns their failures into {@link CliException}s with exit codes. */
 final class Failures {
@@ -40,7 +41,7 @@ final class Failures {
      * {@code onFailure}.
      */
     static <T> T await(CompletableFuture<T> f, Duration timeout, String what,
-                       java.util.function.Function<Throwable, CliException> onFailure) {
+                       Function<Throwable, CliException> onFailure) {
         try {
             return f.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
@@ -58,7 +59,7 @@ final class Failures {
         Throwable c = unwrap(t);
         if (c instanceof SessionClosedException) {
             Throwable why = c.getCause();
-            if (why instanceof io.beepkit.api.BeepErrorException err) {
+            if (why instanceof BeepErrorException err) {
                 return new CliException(ExitCodes.CONNECTION, "the listener at " + target + " refused the session: "
                         + err.code() + " " + err.diagnostic(), c);
             }

@@ -1,5 +1,6 @@
 package io.beepkit.netty;
 
+import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
@@ -11,6 +12,7 @@ import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoopGroup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,7 +80,7 @@ public final class BeepServer implements AutoCloseable {
             s.closeFuture().whenComplete((v, e) -> sessions.remove(s));
         }, onSession));
         CompletableFuture<BeepServer> f = new CompletableFuture<>();
-        b.bind(host, port).addListener((io.netty.channel.ChannelFutureListener) cf -> {
+        b.bind(host, port).addListener((ChannelFutureListener) cf -> {
             if (cf.isSuccess()) {
                 serverChannel = cf.channel();
                 listenerOptions = null;
@@ -87,7 +89,7 @@ public final class BeepServer implements AutoCloseable {
                 f.complete(this);
             } else {
                 group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-                f.completeExceptionally(new io.beepkit.api.BeepException("cannot listen on " + host + ":" + port
+                f.completeExceptionally(new BeepException("cannot listen on " + host + ":" + port
                         + ": " + cf.cause().getMessage(), cf.cause()));
             }
         });

@@ -1,6 +1,7 @@
 package io.beepkit.netty.internal;
 
 import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.MessageStream;
@@ -12,6 +13,7 @@ import io.beepkit.api.TransferStats;
 import io.beepkit.core.channel.InboundContinuity;
 import io.beepkit.core.channel.MsgnoAllocator;
 import io.beepkit.core.flow.ReceiveWindow;
+import io.beepkit.core.flow.ReceiveWindowTuner;
 import io.beepkit.core.flow.SendWindow;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mime.MimeCodec;
@@ -55,7 +57,7 @@ public final class BeepChannelImpl implements BeepChannel {
     final Map<Integer, InboundRequest> awaitingByMsgno = new HashMap<>();
     final ArrayDeque<OutboundMessage> outbound = new ArrayDeque<>();
     final TransferStats stats = new TransferStats();
-    io.beepkit.core.flow.ReceiveWindowTuner tuner;
+    ReceiveWindowTuner tuner;
     /** Octets of complete MSGs handed to the application whose handler has not returned yet. */
     long undelivered;
     /** Octets of our replies to the peer's MSGs produced but not yet written (RPY, ERR, ANS payloads). */
@@ -151,7 +153,7 @@ public final class BeepChannelImpl implements BeepChannel {
         try {
             msgno = msgnos.allocate();
         } catch (IllegalStateException e) {
-            sink.fail(new io.beepkit.api.BeepException("channel " + number + ": " + e.getMessage()));
+            sink.fail(new BeepException("channel " + number + ": " + e.getMessage()));
             return;
         }
         PendingRequest req = new PendingRequest(msgno, sink);
@@ -188,7 +190,7 @@ public final class BeepChannelImpl implements BeepChannel {
         try {
             msgno = msgnos.allocate();
         } catch (IllegalStateException e) {
-            sink.fail(new io.beepkit.api.BeepException("channel " + number + ": " + e.getMessage()));
+            sink.fail(new BeepException("channel " + number + ": " + e.getMessage()));
             return null;
         }
         PendingRequest req = new PendingRequest(msgno, sink);

@@ -1,30 +1,38 @@
 package io.beepkit.netty.internal;
 
 import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.BeepSession;
+import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.Message;
 import io.beepkit.api.MessageTooLargeException;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.Reply;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionRole;
 import io.beepkit.api.TransferStats;
 import io.beepkit.core.flow.FragmentPlanner;
 import io.beepkit.core.flow.ReceiveWindow;
+import io.beepkit.core.flow.ReceiveWindowTuner;
+import io.beepkit.core.flow.SendWindow;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mime.MimeCodec;
 import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.EffectiveSocketOptions;
 import io.beepkit.netty.SocketProfile;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.DecoderException;
 import io.netty.util.collection.IntObjectHashMap;
 import io.netty.util.collection.IntObjectMap;
 import org.slf4j.Logger;
@@ -37,6 +45,8 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -62,8 +72,8 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     private final Consumer<BeepSession> onReady;
     private final IntObjectMap<BeepChannelImpl> channels = new IntObjectHashMap<>();
     /** Open channels other than 0, readable from any thread. */
-    private final java.util.concurrent.ConcurrentMap<Integer, BeepChannel> openView =
-            new java.util.concurrent.ConcurrentSkipListMap<>();
+    private final ConcurrentMap<Integer, BeepChannel> openView =
+            new ConcurrentSkipListMap<>();
     private final LinkedHashSet<Integer> recentlyClosed = new LinkedHashSet<>();
     private final ArrayDeque<BeepChannelImpl> ready = new ArrayDeque<>();
     private final TransferStats closedStats = new TransferStats();
@@ -79,7 +89,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     private long totalReceiveWindows;
     private boolean reading;
     private final ArrayDeque<BeepChannelImpl> seqPending = new ArrayDeque<>();
-    private volatile io.beepkit.netty.EffectiveSocketOptions socketOptions;
+    private volatile EffectiveSocketOptions socketOptions;
     /** Why the session ended, set once it has; its cause is the violation or refusal that ended it, if any. */
     private volatile SessionClosedException closeCause;
     private Transport transport;
@@ -148,7 +158,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     }
 
     /** The socket options read back from the kernel once connected, or null before. */
-    public io.beepkit.netty.EffectiveSocketOptions socketOptions() {
+    public EffectiveSocketOptions socketOptions() {
         return socketOptions;
     }
 
@@ -231,7 +241,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        Throwable c = cause instanceof io.netty.handler.codec.DecoderException && cause.getCause() != null
+        Throwable c = cause instanceof DecoderException && cause.getCause() != null
                 ? cause.getCause() : cause;
         if (c instanceof BeepProtocolException bpe) {
             terminate(bpe);
@@ -254,7 +264,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
      * Terminates the session for a protocol violation, or for the peer's refusal of the session (an ERR greeting,
      * given as a {@link io.beepkit.api.BeepErrorException}): one log line, close TCP, fail everything pending.
      */
-    void terminate(io.beepkit.api.BeepException e) {
+    void terminate(BeepException e) {
         if (failure == null) {
             failure = e;
             log.warn("terminating BEEP session with {}: {}", remoteAddress(), e.getMessage());
@@ -456,10 +466,10 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     /** Hands one frame of a reply to a chunk-streaming listener; true once the reply (RPY or ERR) is complete. */
     private void deliverReplyChunk(BeepChannelImpl ch, PendingRequest p, FrameHeader h, ByteBuf payload) {
-        io.beepkit.api.Reply.Kind kind = switch (h.type()) {
-            case RPY -> io.beepkit.api.Reply.Kind.RPY;
-            case ERR -> io.beepkit.api.Reply.Kind.ERR;
-            default -> io.beepkit.api.Reply.Kind.ANSWERS;
+        Reply.Kind kind = switch (h.type()) {
+            case RPY -> Reply.Kind.RPY;
+            case ERR -> Reply.Kind.ERR;
+            default -> Reply.Kind.ANSWERS;
         };
         p.sink.chunk(kind, h.type() == FrameType.ANS ? h.ansno() : -1, ByteBufUtil.getBytes(payload), !h.more());
         creditAfterCallbacks(ch, p.sink, h.size());
@@ -704,11 +714,11 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         // The budget trims windows above the RFC's 4096 only: every channel starts with 4096 octets the peer may
         // send (RFC 3081 §3.1.1), so that much is bounded by the channel limit, not by the budget.
         long budgetLeft = sessionWindowBudget() - totalReceiveWindows;
-        int floor = Math.min(p.initialWindow(), io.beepkit.core.flow.SendWindow.DEFAULT_WINDOW);
+        int floor = Math.min(p.initialWindow(), SendWindow.DEFAULT_WINDOW);
         int initial = (int) Math.max(floor, Math.min(p.initialWindow(), budgetLeft));
         totalReceiveWindows += initial;
         if (p.autoTuning()) {
-            ch.tuner = new io.beepkit.core.flow.ReceiveWindowTuner(p.maxWindow());
+            ch.tuner = new ReceiveWindowTuner(p.maxWindow());
         }
         if (ch.receiveWindow.resize(initial)) {
             sendSeq(ch);
@@ -797,7 +807,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         // A tiny fragment: a piece of a split message smaller than a quarter window or 512 octets (the BTF tail).
         boolean split = m.started() || !last;
         boolean tiny = split && n < Math.min(FragmentPlanner.DEFAULT_MIN_FRAGMENT, Math.max(1, ch.sendWindow.peerWindow() / 4));
-        ByteBuf slice = n == 0 ? io.netty.buffer.Unpooled.EMPTY_BUFFER : m.next(n);
+        ByteBuf slice = n == 0 ? Unpooled.EMPTY_BUFFER : m.next(n);
         ch.sendWindow.consume(n);
         FrameHeader h = m.type == FrameType.ANS
                 ? FrameHeader.ans(ch.number(), m.msgno, !last, seqno, n, m.ansno)
@@ -869,7 +879,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
 
     /** Closes the TCP connection after what has been written so far is flushed. */
     void closeAfterFlush() {
-        ctx.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }
 
     void channelClosed(BeepChannelImpl ch) {
@@ -884,7 +894,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         if (recentlyClosed.size() > RECENTLY_CLOSED) {
             recentlyClosed.remove(recentlyClosed.iterator().next());
         }
-        ch.destroy(new io.beepkit.api.ChannelClosedException("channel " + ch.number() + " closed"));
+        ch.destroy(new ChannelClosedException("channel " + ch.number() + " closed"));
         if (ch.handler != null) {
             callbacks.execute(() -> ch.handler.onClose(ch));
         }

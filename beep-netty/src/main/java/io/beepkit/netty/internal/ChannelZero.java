@@ -10,15 +10,16 @@ import io.beepkit.api.CloseDecision;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.SessionClosedException;
+import io.beepkit.api.SessionRole;
 import io.beepkit.api.StartDecision;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mgmt.ManagementCodec;
-import io.beepkit.core.mgmt.ManagementMessage;
 import io.beepkit.core.mgmt.ManagementMessage.Close;
 import io.beepkit.core.mgmt.ManagementMessage.Greeting;
 import io.beepkit.core.mgmt.ManagementMessage.Profile;
 import io.beepkit.core.mgmt.ManagementMessage.Start;
+import io.beepkit.core.mgmt.ManagementMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +29,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * Channel management on channel 0 (RFC 3080 §2.3): greetings, starting and closing channels, releasing the session.
@@ -60,7 +62,7 @@ final class ChannelZero {
     // ------------------------------------------------------------------ greeting
 
     void sendGreeting(BeepChannelImpl zero) {
-        nextNumber = session.role() == io.beepkit.api.SessionRole.INITIATOR ? 1 : 2;
+        nextNumber = session.role() == SessionRole.INITIATOR ? 1 : 2;
         InboundRequest implicit = new InboundRequest(zero, 0);
         zero.awaitingReply.add(implicit);
         zero.awaitingByMsgno.put(0, implicit);
@@ -447,8 +449,8 @@ final class ChannelZero {
         // nothing: completion hooks ride on individual messages
     }
 
-    private void sendRequest(ManagementMessage m, java.util.function.Consumer<MimeEntity> onRpy,
-                             java.util.function.Consumer<MimeEntity> onErr, java.util.function.Consumer<Throwable> onFail) {
+    private void sendRequest(ManagementMessage m, Consumer<MimeEntity> onRpy,
+                             Consumer<MimeEntity> onErr, Consumer<Throwable> onFail) {
         zero().sendMsg(xml(m), new ManagementSink(onRpy, onErr, onFail));
     }
 

@@ -1,6 +1,7 @@
 package io.beepkit.netty.internal;
 
 import io.beepkit.core.frame.FrameHeader;
+import io.beepkit.core.frame.FrameType;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.util.ReferenceCounted;
@@ -14,7 +15,7 @@ public final class Frame {
     private final ByteBuf payload;
 
     public Frame(FrameHeader header, ByteBuf payload) {
-        if (payload.readableBytes() != header.size() && header.type() != io.beepkit.core.frame.FrameType.SEQ) {
+        if (payload.readableBytes() != header.size() && header.type() != FrameType.SEQ) {
             throw new IllegalArgumentException("payload of " + payload.readableBytes() + " octets for " + header);
         }
         this.header = header;

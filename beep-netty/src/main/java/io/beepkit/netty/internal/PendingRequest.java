@@ -1,5 +1,7 @@
 package io.beepkit.netty.internal;
 
+import io.beepkit.core.frame.FrameType;
+
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,7 +15,7 @@ final class PendingRequest {
     long answerBytes;
     boolean acknowledged;
     /** For chunked delivery: the RPY or ERR in progress, else null. */
-    io.beepkit.core.frame.FrameType chunkType;
+    FrameType chunkType;
 
     PendingRequest(int msgno, ReplySink sink) {
         this.msgno = msgno;

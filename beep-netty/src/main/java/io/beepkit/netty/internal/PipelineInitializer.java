@@ -5,12 +5,13 @@ import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepConfig;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 
 import java.util.function.Consumer;
 
 /** Builds the pipeline of one connection: frame decoder, frame encoder, session multiplexer. */
-@io.netty.channel.ChannelHandler.Sharable
+@ChannelHandler.Sharable
 public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private final SessionRole role;
     private final BeepConfig config;

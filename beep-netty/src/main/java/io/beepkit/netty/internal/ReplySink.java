@@ -1,6 +1,7 @@
 package io.beepkit.netty.internal;
 
 import io.beepkit.api.MimeEntity;
+import io.beepkit.api.Reply;
 
 /** Where the parts of a reply to one of our MSGs go. Called on the event loop, in arrival order. */
 interface ReplySink {
@@ -21,7 +22,7 @@ interface ReplySink {
     }
 
     /** A raw frame payload of the reply (only when {@link #chunked()}). */
-    default void chunk(io.beepkit.api.Reply.Kind kind, long ansno, byte[] chunk, boolean last) {
+    default void chunk(Reply.Kind kind, long ansno, byte[] chunk, boolean last) {
     }
 
     /** True when the application wants every ANS delivered at once (not aggregated). */

@@ -8,6 +8,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelConfig;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.epoll.EpollChannelOption;
 
 /**
  * Applies a {@link SocketProfile} on the right side of each bootstrap and reads the options back. The classic bug
@@ -30,7 +31,7 @@ public final class SocketOptions {
             b.option(ChannelOption.SO_SNDBUF, p.sendBuffer());
         }
         if (t.isEpoll() && p.notSentLowat() > 0) {
-            b.option(io.netty.channel.epoll.EpollChannelOption.TCP_NOTSENT_LOWAT, (long) p.notSentLowat());
+            b.option(EpollChannelOption.TCP_NOTSENT_LOWAT, (long) p.notSentLowat());
         }
     }
 
@@ -47,7 +48,7 @@ public final class SocketOptions {
             b.childOption(ChannelOption.SO_SNDBUF, p.sendBuffer());
         }
         if (t.isEpoll() && p.notSentLowat() > 0) {
-            b.childOption(io.netty.channel.epoll.EpollChannelOption.TCP_NOTSENT_LOWAT, (long) p.notSentLowat());
+            b.childOption(EpollChannelOption.TCP_NOTSENT_LOWAT, (long) p.notSentLowat());
         }
     }
 
@@ -57,7 +58,7 @@ public final class SocketOptions {
         WriteBufferWaterMark wm = c.getWriteBufferWaterMark();
         long lowat = -1;
         if (t.isEpoll()) {
-            Long v = c.getOption(io.netty.channel.epoll.EpollChannelOption.TCP_NOTSENT_LOWAT);
+            Long v = c.getOption(EpollChannelOption.TCP_NOTSENT_LOWAT);
             lowat = v == null ? -1 : v;
         }
         Boolean noDelay = c.getOption(ChannelOption.TCP_NODELAY);

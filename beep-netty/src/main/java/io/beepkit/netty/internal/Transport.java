@@ -4,6 +4,10 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -35,23 +39,23 @@ public final class Transport {
     }
 
     public EventLoopGroup newGroup(int threads, String name) {
-        IoHandlerFactory f = epoll ? io.netty.channel.epoll.EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        IoHandlerFactory f = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), f);
     }
 
     public Class<? extends SocketChannel> socketChannel() {
-        return epoll ? io.netty.channel.epoll.EpollSocketChannel.class : NioSocketChannel.class;
+        return epoll ? EpollSocketChannel.class : NioSocketChannel.class;
     }
 
     public Class<? extends ServerChannel> serverChannel() {
-        return epoll ? io.netty.channel.epoll.EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        return epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
     }
 
     /** Isolates the epoll classes so a missing native jar only means "not available". */
     private static final class EpollProbe {
         static boolean available() {
             try {
-                return io.netty.channel.epoll.Epoll.isAvailable();
+                return Epoll.isAvailable();
             } catch (Throwable t) {
                 return false;
             }
