@@ -15,6 +15,7 @@ public interface BeepChannel {
     /** Data the peer piggybacked in its start request or reply, or null. */
     String peerInitData();
 
+    /** The session this channel belongs to. */
     BeepSession session();
 
     /** True until the channel is closed or the session ends. */

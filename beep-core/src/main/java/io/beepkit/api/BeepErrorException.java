@@ -8,6 +8,7 @@ public class BeepErrorException extends BeepException {
     private final int code;
     private final String diagnostic;
 
+    /** An ERR with a three-digit reply code (RFC 3080 §8) and the peer's diagnostic text (may be empty). */
     public BeepErrorException(int code, String diagnostic) {
         super("peer error " + code + (diagnostic == null || diagnostic.isEmpty() ? "" : ": " + diagnostic));
         this.code = code;

@@ -6,6 +6,7 @@ package io.beepkit.api;
  * (directly or as the cause of a {@link SessionClosedException}).
  */
 public class BeepProtocolException extends BeepException {
+    /** A protocol violation; {@code message} names the offending value. */
     public BeepProtocolException(String message) {
         super(message);
     }

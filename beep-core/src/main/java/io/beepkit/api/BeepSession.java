@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
  * complete on the session's callback executor.
  */
 public interface BeepSession {
+    /** Whether this side opened the TCP connection (initiator) or accepted it (listener). */
     SessionRole role();
 
     /** The profile URIs the peer's greeting offered. */
@@ -48,10 +49,13 @@ public interface BeepSession {
     /** Completes when the session has ended, for whatever reason. */
     CompletableFuture<Void> closeFuture();
 
+    /** True until the session is released, terminated or its connection lost. */
     boolean isOpen();
 
+    /** This side's address of the TCP connection. */
     SocketAddress localAddress();
 
+    /** The peer's address of the TCP connection. */
     SocketAddress remoteAddress();
 
     /** Counters summed over every channel of the session. */

@@ -18,15 +18,18 @@ public final class ChannelRequest {
 
     /** One profile offered in a start request. */
     public record ProfileOffer(String uri, String initData, boolean base64) {
+        /** Checks that {@code uri} is present. */
         public ProfileOffer {
             Objects.requireNonNull(uri, "uri");
         }
     }
 
+    /** A builder for a start request offering one or more profiles. */
     public static Builder builder() {
         return new Builder();
     }
 
+    /** A start request offering {@code profileUris} in order of preference, without init data or serverName. */
     public static ChannelRequest of(String... profileUris) {
         Builder b = builder();
         for (String uri : profileUris) {
@@ -35,10 +38,12 @@ public final class ChannelRequest {
         return b.build();
     }
 
+    /** The offered profiles, in order of preference. */
     public List<ProfileOffer> profiles() {
         return profiles;
     }
 
+    /** The serverName to send with the start (RFC 3080 §2.3.1.2), or null. */
     public String serverName() {
         return serverName;
     }
@@ -54,6 +59,7 @@ public final class ChannelRequest {
         private String serverName;
         private ProfileHandler handler;
 
+        /** Offers the profile {@code uri}, without piggybacked init data. */
         public Builder profile(String uri) {
             profiles.add(new ProfileOffer(uri, null, false));
             return this;
@@ -71,11 +77,13 @@ public final class ChannelRequest {
             return this;
         }
 
+        /** Handles the peer's MSGs on the new channel; the default is the handler registered for the chosen profile. */
         public Builder handler(ProfileHandler handler) {
             this.handler = handler;
             return this;
         }
 
+        /** The request; at least one profile must have been offered. */
         public ChannelRequest build() {
             if (profiles.isEmpty()) {
                 throw new IllegalArgumentException("a start request needs at least one profile");

@@ -27,14 +27,17 @@ public final class CloseDecision {
         return new CloseDecision(false, code, diagnostic);
     }
 
+    /** True if the close goes ahead. */
     public boolean accepted() {
         return accepted;
     }
 
+    /** The ERR reply code of a declined close, 0 when accepted. */
     public int code() {
         return code;
     }
 
+    /** The ERR diagnostic of a declined close, null when accepted. */
     public String diagnostic() {
         return diagnostic;
     }

@@ -24,6 +24,7 @@ public final class MimeEntity {
     public static final String BEEP_XML = "application/beep+xml";
 
     private static final byte[] EMPTY = new byte[0];
+    /** No headers and an empty body: the payload is a single CRLF on the wire. */
     public static final MimeEntity EMPTY_ENTITY = new MimeEntity(List.of(), EMPTY);
 
     private final List<Map.Entry<String, String>> headers;
@@ -49,6 +50,7 @@ public final class MimeEntity {
         return builder().header("Content-Type", contentType).body(body).build();
     }
 
+    /** A builder for an entity with headers. */
     public static Builder builder() {
         return new Builder();
     }
@@ -130,15 +132,18 @@ public final class MimeEntity {
             return this;
         }
 
+        /** Sets the body octets (kept as given, not copied). */
         public Builder body(byte[] body) {
             this.body = Objects.requireNonNull(body, "body");
             return this;
         }
 
+        /** Sets the body to {@code text} encoded as UTF-8. */
         public Builder body(String text) {
             return body(text.getBytes(StandardCharsets.UTF_8));
         }
 
+        /** The entity. */
         public MimeEntity build() {
             return new MimeEntity(Collections.unmodifiableList(new ArrayList<>(headers)), body);
         }

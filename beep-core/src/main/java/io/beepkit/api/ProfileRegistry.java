@@ -23,6 +23,7 @@ public final class ProfileRegistry {
         return this;
     }
 
+    /** Removes the handler of {@code uri}; channels already open keep theirs. Returns this registry. */
     public synchronized ProfileRegistry unregister(String uri) {
         handlers.remove(uri);
         return this;

@@ -8,7 +8,14 @@ import java.util.List;
  */
 public final class Reply {
     /** The three reply styles. */
-    public enum Kind { RPY, ERR, ANSWERS }
+    public enum Kind {
+        /** A positive reply. */
+        RPY,
+        /** A negative reply, with a code and a diagnostic. */
+        ERR,
+        /** ANS frames ended by NUL (one-to-many). */
+        ANSWERS
+    }
 
     private final Kind kind;
     private final MimeEntity entity;
@@ -24,6 +31,7 @@ public final class Reply {
         this.errorText = errorText;
     }
 
+    /** A positive reply (RPY) carrying {@code entity}. */
     public static Reply rpy(MimeEntity entity) {
         return new Reply(Kind.RPY, entity, List.of(), 0, null);
     }
@@ -36,10 +44,12 @@ public final class Reply {
         return new Reply(Kind.ERR, entity, List.of(), code, text);
     }
 
+    /** A one-to-many reply: the answers (ANS) in arrival order, possibly none, ended by NUL. */
     public static Reply answers(List<MimeEntity> answers) {
         return new Reply(Kind.ANSWERS, MimeEntity.EMPTY_ENTITY, List.copyOf(answers), 0, null);
     }
 
+    /** Which kind of reply this is. */
     public Kind kind() {
         return kind;
     }

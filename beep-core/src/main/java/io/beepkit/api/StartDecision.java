@@ -34,18 +34,22 @@ public final class StartDecision {
         return new StartDecision(false, null, code, diagnostic);
     }
 
+    /** True if the channel is accepted. */
     public boolean accepted() {
         return accepted;
     }
 
+    /** Init data to piggyback in the {@code <profile>} reply, or null. */
     public String replyData() {
         return replyData;
     }
 
+    /** The ERR reply code of a refusal, 0 when accepted. */
     public int code() {
         return code;
     }
 
+    /** The ERR diagnostic of a refusal, null when accepted. */
     public String diagnostic() {
         return diagnostic;
     }

@@ -24,23 +24,28 @@ public final class TransferStats {
         }
     }
 
+    /** Counts a data frame of {@code payload} octets received. */
     public void frameReceived(int payload) {
         framesReceived++;
         bytesReceived += payload;
     }
 
+    /** Counts a message (MSG or reply) whose last frame was sent. */
     public void messageSent() {
         messagesSent++;
     }
 
+    /** Counts a SEQ frame sent. */
     public void seqSent() {
         seqSent++;
     }
 
+    /** Counts a SEQ frame received. */
     public void seqReceived() {
         seqReceived++;
     }
 
+    /** Adds {@code nanos} of time spent waiting on a zero window. */
     public void blocked(long nanos) {
         zeroWindowNanos += nanos;
     }
@@ -58,18 +63,22 @@ public final class TransferStats {
         zeroWindowNanos += o.zeroWindowNanos;
     }
 
+    /** Data frames sent (SEQ frames not included). */
     public long framesSent() {
         return framesSent;
     }
 
+    /** Data frames received (SEQ frames not included). */
     public long framesReceived() {
         return framesReceived;
     }
 
+    /** Payload octets sent in data frames. */
     public long bytesSent() {
         return bytesSent;
     }
 
+    /** Payload octets received in data frames. */
     public long bytesReceived() {
         return bytesReceived;
     }
@@ -84,10 +93,12 @@ public final class TransferStats {
         return smallFramesSent;
     }
 
+    /** SEQ frames sent. */
     public long seqFramesSent() {
         return seqSent;
     }
 
+    /** SEQ frames received. */
     public long seqFramesReceived() {
         return seqReceived;
     }
