@@ -45,6 +45,7 @@ public final class BeepClient implements AutoCloseable {
         this.connectTimeout = b.connectTimeout;
     }
 
+    /** A builder for a client: configuration, the profiles the listener may start on our side, I/O threads. */
     public static Builder builder() {
         return new Builder();
     }
@@ -83,10 +84,12 @@ public final class BeepClient implements AutoCloseable {
                 : new SessionClosedException(message + ": " + why.getMessage(), why);
     }
 
+    /** The I/O transport in use: {@code epoll} or {@code nio}. */
     public String transport() {
         return transport.name();
     }
 
+    /** The session settings every connection of this client uses. */
     public BeepConfig config() {
         return config;
     }
@@ -104,11 +107,13 @@ public final class BeepClient implements AutoCloseable {
         private int ioThreads = 0;
         private Duration connectTimeout = Duration.ofSeconds(10);
 
+        /** Session settings (default: {@link BeepConfig#defaults()}). */
         public Builder config(BeepConfig config) {
             this.config = config;
             return this;
         }
 
+        /** Replaces the socket profile of the current configuration (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile profile) {
             this.config = config.toBuilder().socketProfile(profile).build();
             return this;
@@ -120,21 +125,25 @@ public final class BeepClient implements AutoCloseable {
             return this;
         }
 
+        /** Replaces the registry of profiles offered in our greeting (default: empty). */
         public Builder profiles(ProfileRegistry registry) {
             this.registry = registry;
             return this;
         }
 
+        /** I/O threads (0, the default, for Netty's default of twice the cores). */
         public Builder ioThreads(int n) {
             this.ioThreads = n;
             return this;
         }
 
+        /** How long a TCP connect may take (default: 10 s). */
         public Builder connectTimeout(Duration d) {
             this.connectTimeout = d;
             return this;
         }
 
+        /** The client; it owns its event loops until {@link BeepClient#close()}. */
         public BeepClient build() {
             return new BeepClient(this);
         }

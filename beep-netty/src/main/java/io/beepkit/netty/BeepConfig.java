@@ -25,10 +25,14 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
                          boolean nativeTransport, Consumer<String> frameTracer) {
 
+    /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
+    /** Default most channels open at once per session. */
     public static final int DEFAULT_MAX_CHANNELS = 1024;
+    /** Default most MSGs awaiting replies per channel and direction. */
     public static final int DEFAULT_MAX_OUTSTANDING = 4096;
 
+    /** Checks the limits (each at least 1) and that the profile and tail wait are present. */
     public BeepConfig {
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
@@ -43,14 +47,17 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         }
     }
 
+    /** The defaults: {@link SocketProfile#DEFAULT} and the default limits. */
     public static BeepConfig defaults() {
         return builder().build();
     }
 
+    /** A builder starting from the defaults. */
     public static Builder builder() {
         return new Builder();
     }
 
+    /** A builder starting from these settings. */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.socketProfile = socketProfile;
@@ -79,18 +86,28 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private boolean nativeTransport = true;
         private Consumer<String> frameTracer;
 
+        /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
+        /** Largest message or reply assembled, in octets (default: 16 MiB). */
         public Builder maxMessageSize(int v) { maxMessageSize = v; return this; }
+        /** Most channels open at once per session (default: 1024). */
         public Builder maxChannels(int v) { maxChannels = v; return this; }
+        /** Most MSGs awaiting replies per channel and direction (default: 4096). */
         public Builder maxOutstanding(int v) { maxOutstanding = v; return this; }
+        /** Where callbacks run, serially per session (default: null, the library's shared daemon pool). */
         public Builder callbackExecutor(Executor v) { callbackExecutor = v; return this; }
+        /** How long a tail fragment may wait for the peer's SEQ before it is sent anyway (default: 20 ms). */
         public Builder tailWait(Duration v) { tailWait = v; return this; }
+        /** Our greeting's features attribute (default: none). */
         public Builder features(String v) { features = v; return this; }
+        /** Our greeting's localize attribute (default: none, meaning i-default). */
         public Builder localize(String v) { localize = v; return this; }
+        /** Use native epoll when available (default: true); false forces NIO. */
         public Builder nativeTransport(boolean v) { nativeTransport = v; return this; }
         /** Traces every frame sent and received, one line each; null to disable (the default). */
         public Builder frameTracer(Consumer<String> v) { frameTracer = v; return this; }
 
+        /** The settings, checked. */
         public BeepConfig build() {
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
                     tailWait, features, localize, nativeTransport, frameTracer);

@@ -63,6 +63,7 @@ public final class BeepServer implements AutoCloseable {
         this.transport = Transport.select(config.nativeTransport());
     }
 
+    /** A builder for a listener: address, configuration, profiles (echo and sink registered by default). */
     public static Builder builder() {
         return new Builder();
     }
@@ -101,6 +102,7 @@ public final class BeepServer implements AutoCloseable {
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();
     }
 
+    /** The bound address, once started. */
     public InetSocketAddress localAddress() {
         return (InetSocketAddress) serverChannel.localAddress();
     }
@@ -110,6 +112,7 @@ public final class BeepServer implements AutoCloseable {
         return transport.name();
     }
 
+    /** The session settings every accepted connection uses. */
     public BeepConfig config() {
         return config;
     }
@@ -164,16 +167,19 @@ public final class BeepServer implements AutoCloseable {
             return this;
         }
 
+        /** Session settings (default: {@link BeepConfig#defaults()}). */
         public Builder config(BeepConfig config) {
             this.config = config;
             return this;
         }
 
+        /** Replaces the socket profile of the current configuration (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile profile) {
             this.config = config.toBuilder().socketProfile(profile).build();
             return this;
         }
 
+        /** Registers {@code handler} for the profile {@code uri}, offered in our greeting. */
         public Builder profile(String uri, ProfileHandler handler) {
             registry.register(uri, handler);
             return this;
@@ -185,6 +191,7 @@ public final class BeepServer implements AutoCloseable {
             return this;
         }
 
+        /** Drops the default echo and sink profiles (and any registered so far). */
         public Builder noDefaultProfiles() {
             this.registry = new ProfileRegistry();
             return this;
@@ -202,6 +209,7 @@ public final class BeepServer implements AutoCloseable {
             return this;
         }
 
+        /** The listener, not yet bound: call {@link BeepServer#start()}. */
         public BeepServer build() {
             return new BeepServer(this);
         }

@@ -47,6 +47,7 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
     public static final SocketProfile LEGACY = new SocketProfile("legacy", false, 0, 0, 32 * 1024, 64 * 1024,
             4096, 4096, 4096, 1, true, 0);
 
+    /** Checks every size (buffers and water marks non-negative, windows at least 2, maxWindow not below initialWindow). */
     public SocketProfile {
         Objects.requireNonNull(name, "name");
         positive("initialWindow", initialWindow, 2);
@@ -81,6 +82,7 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
         throw new IllegalArgumentException("unknown socket profile '" + name + "', expected one of default, bulk, bounded, legacy");
     }
 
+    /** The built-in profiles: default, bulk, bounded, legacy. */
     public static SocketProfile[] builtIns() {
         return new SocketProfile[] {DEFAULT, BULK, BOUNDED, LEGACY};
     }
@@ -90,6 +92,7 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
         return maxWindow > initialWindow;
     }
 
+    /** A builder starting from this profile, for a custom one. */
     public Builder toBuilder() {
         return new Builder(this);
     }
@@ -124,10 +127,15 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
             notSentLowat = p.notSentLowat;
         }
 
+        /** A label for logs. */
         public Builder name(String v) { name = v; return this; }
+        /** TCP_NODELAY: true disables Nagle's algorithm. */
         public Builder tcpNoDelay(boolean v) { tcpNoDelay = v; return this; }
+        /** SO_RCVBUF in octets, 0 for the kernel's autotuning. */
         public Builder receiveBuffer(int v) { receiveBuffer = v; return this; }
+        /** SO_SNDBUF in octets, 0 for the kernel's default. */
         public Builder sendBuffer(int v) { sendBuffer = v; return this; }
+        /** Netty's write-buffer water marks in octets: frames stop above {@code high} and resume below {@code low}. */
         public Builder writeBufferWaterMarks(int low, int high) { writeBufferLow = low; writeBufferHigh = high; return this; }
 
         /** Sets the initial window; the cap follows it up if it was lower. */
@@ -139,12 +147,18 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
 
         /** A fixed window: initial and maximum both {@code v}. */
         public Builder window(int v) { initialWindow = v; maxWindow = v; return this; }
+        /** The cap for automatic receive-window growth, in octets. */
         public Builder maxWindow(int v) { maxWindow = v; return this; }
+        /** The largest frame payload we send, in octets. */
         public Builder maxFrameSize(int v) { maxFrameSize = v; return this; }
+        /** The smallest piece worth sending when a message must be split, in octets. */
         public Builder minFragment(int v) { minFragment = v; return this; }
+        /** True to fill whatever window is open, however small the tail (old stacks; for comparison only). */
         public Builder naiveSplitting(boolean v) { naiveSplitting = v; return this; }
+        /** TCP_NOTSENT_LOWAT in octets on native epoll, 0 to leave unset. */
         public Builder notSentLowat(int v) { notSentLowat = v; return this; }
 
+        /** The profile, checked. */
         public SocketProfile build() {
             return new SocketProfile(name, tcpNoDelay, receiveBuffer, sendBuffer, writeBufferLow, writeBufferHigh,
                     initialWindow, maxWindow, maxFrameSize, minFragment, naiveSplitting, notSentLowat);
