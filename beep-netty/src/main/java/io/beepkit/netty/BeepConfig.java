@@ -1,9 +1,13 @@
 package io.beepkit.netty;
 
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.CloseDecision;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Session settings shared by {@link BeepServer} and {@link BeepClient}. Immutable; build with {@link #builder()}.
@@ -20,10 +24,13 @@ import java.util.function.Consumer;
  * @param nativeTransport     use native epoll when it is available
  * @param frameTracer         receives one line per frame in either direction ({@code <- MSG 1 0 . 0 12},
  *                            {@code -> SEQ 1 12 4096}), for debugging tools; null (the default) installs no tracing
+ * @param releaseHandler      decides on the peer's request to release the session (RFC 3080 §2.3.1.3, close of
+ *                            channel 0) once no channel has messages in progress; null (the default) accepts
  */
 public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
-                         boolean nativeTransport, Consumer<String> frameTracer) {
+                         boolean nativeTransport, Consumer<String> frameTracer,
+                         Function<BeepSession, CloseDecision> releaseHandler) {
 
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
@@ -70,6 +77,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         b.localize = localize;
         b.nativeTransport = nativeTransport;
         b.frameTracer = frameTracer;
+        b.releaseHandler = releaseHandler;
         return b;
     }
 
@@ -85,6 +93,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private String localize;
         private boolean nativeTransport = true;
         private Consumer<String> frameTracer;
+        private Function<BeepSession, CloseDecision> releaseHandler;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -106,11 +115,16 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         public Builder nativeTransport(boolean v) { nativeTransport = v; return this; }
         /** Traces every frame sent and received, one line each; null to disable (the default). */
         public Builder frameTracer(Consumer<String> v) { frameTracer = v; return this; }
+        /**
+         * Decides on the peer's release requests: return {@link CloseDecision#decline(int, String)} to keep the
+         * session up (answered with ERR), or accept. Runs on the callback executor. Default: null, always accept.
+         */
+        public Builder releaseHandler(Function<BeepSession, CloseDecision> v) { releaseHandler = v; return this; }
 
         /** The settings, checked. */
         public BeepConfig build() {
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
-                    tailWait, features, localize, nativeTransport, frameTracer);
+                    tailWait, features, localize, nativeTransport, frameTracer, releaseHandler);
         }
     }
 }

@@ -4,6 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepProtocolException;
+import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.CloseDecision;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Channel management on channel 0 (RFC 3080 §2.3): greetings, starting and closing channels, releasing the session.
@@ -289,6 +291,34 @@ final class ChannelZero {
                 return;
             }
         }
+        Function<BeepSession, CloseDecision> handler = session.config().releaseHandler();
+        if (handler == null) {
+            acceptRelease(req);
+            return;
+        }
+        session.callbacks().execute(() -> {
+            CloseDecision d;
+            try {
+                d = handler.apply(session);
+            } catch (RuntimeException e) {
+                log.warn("release handler threw", e);
+                d = CloseDecision.decline(451, "local error: " + e.getMessage());
+            }
+            CloseDecision decision = d == null ? CloseDecision.accept() : d;
+            session.onLoop(() -> {
+                if (session.closed()) {
+                    return;
+                }
+                if (decision.accepted()) {
+                    acceptRelease(req);
+                } else {
+                    refuse(req, decision.code(), decision.diagnostic());
+                }
+            });
+        });
+    }
+
+    private void acceptRelease(InboundRequest req) {
         // The peer that sends <ok/> to a release closes the TCP connection once it is written (RFC 3081 §2).
         req.replyNow(FrameType.RPY, xml(new ManagementMessage.Ok()), session::closeAfterFlush);
     }

@@ -196,4 +196,30 @@ class SessionReleaseTest {
         assertSessionEnded(s);
         assertSessionEnded(listenerSide);
     }
+
+    @Test
+    @DisplayName("#22 an application declines the peer's release with its own code; the session stays up")
+    void applicationDeclinesARelease() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean draining = new java.util.concurrent.atomic.AtomicBoolean(true);
+        io.beepkit.netty.BeepConfig config = io.beepkit.netty.BeepConfig.builder()
+                .releaseHandler(session -> draining.get()
+                        ? io.beepkit.api.CloseDecision.decline(550, "audit log still draining")
+                        : io.beepkit.api.CloseDecision.accept())
+                .build();
+        try (BeepServer guarded = BeepServer.builder().bind("127.0.0.1", 0).config(config).build().start()
+                .get(TIMEOUT, TimeUnit.SECONDS);
+             BeepClient initiator = BeepClient.builder().build()) {
+            BeepSession s = initiator.connect("127.0.0.1", guarded.port()).get(TIMEOUT, TimeUnit.SECONDS);
+            BeepChannel echo = s.startChannel(StandardProfiles.ECHO).get(TIMEOUT, TimeUnit.SECONDS);
+            BeepErrorException e = assertFailsWith(s.close(), BeepErrorException.class, "550",
+                    "audit log still draining");
+            assertEquals(550, e.code());
+            assertTrue(s.isOpen());
+            assertEquals("after", echo.send(MimeEntity.of("after")).get(TIMEOUT, TimeUnit.SECONDS).entity().bodyText());
+            draining.set(false);
+            s.close().get(TIMEOUT, TimeUnit.SECONDS);
+            s.closeFuture().get(TIMEOUT, TimeUnit.SECONDS);
+            assertFalse(s.isOpen());
+        }
+    }
 }
