@@ -47,7 +47,10 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
     public static final SocketProfile LEGACY = new SocketProfile("legacy", false, 0, 0, 32 * 1024, 64 * 1024,
             4096, 4096, 4096, 1, true, 0);
 
-    /** Checks every size (buffers and water marks non-negative, windows at least 2, maxWindow not below initialWindow). */
+    /**
+     * Checks the sizes: initialWindow at least 2 and maxWindow not below it, maxFrameSize and minFragment at least 1,
+     * buffers and notSentLowat non-negative, water marks {@code 1 <= low <= high}.
+     */
     public SocketProfile {
         Objects.requireNonNull(name, "name");
         positive("initialWindow", initialWindow, 2);
