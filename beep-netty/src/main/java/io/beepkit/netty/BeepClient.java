@@ -6,7 +6,7 @@ import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionRole;
-import io.beepkit.netty.internal.BeepSessionHandler;
+import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
@@ -63,7 +63,7 @@ public final class BeepClient implements AutoCloseable {
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis());
         SocketOptions.applyClient(b, config.socketProfile(), transport);
         b.handler(new PipelineInitializer(SessionRole.INITIATOR, config, registry, transport,
-                (BeepSessionHandler s) -> s.closeFuture().whenComplete((v, e) -> ready.completeExceptionally(
+                (DefaultBeepSession s) -> s.closeFuture().whenComplete((v, e) -> ready.completeExceptionally(
                         beforeGreeting(host, port, s.closeCause()))),
                 ready::complete));
         b.connect(host, port).addListener((ChannelFutureListener) cf -> {

@@ -26,11 +26,16 @@ import java.util.function.Function;
  *                            {@code -> SEQ 1 12 4096}), for debugging tools; null (the default) installs no tracing
  * @param releaseHandler      decides on the peer's request to release the session (RFC 3080 §2.3.1.3, close of
  *                            channel 0) once no channel has messages in progress; null (the default) accepts
+ * @param directCallbacks     run application callbacks on the event loop instead of the callback executor: for
+ *                            handlers and listeners that never block; saves two thread hops per exchange
+ * @param seqDelay            how long a due SEQ may wait to leave with the reply or MSG that follows it on its
+ *                            channel (one TCP segment instead of two); zero sends every SEQ at once
  */
 public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
                          boolean nativeTransport, Consumer<String> frameTracer,
-                         Function<BeepSession, CloseDecision> releaseHandler) {
+                         Function<BeepSession, CloseDecision> releaseHandler, boolean directCallbacks,
+                         Duration seqDelay) {
 
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
@@ -38,11 +43,20 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
     public static final int DEFAULT_MAX_CHANNELS = 1024;
     /** Default most MSGs awaiting replies per channel and direction. */
     public static final int DEFAULT_MAX_OUTSTANDING = 4096;
+    /** Default longest wait of a due SEQ for the reply or MSG it can ride with: 5 ms. */
+    public static final Duration DEFAULT_SEQ_DELAY = Duration.ofMillis(5);
+    /** The longest {@code seqDelay} accepted: a peer waiting on its window must not wait longer. */
+    public static final Duration MAX_SEQ_DELAY = Duration.ofMillis(200);
 
     /** Checks the limits (each at least 1) and that the profile and tail wait are present. */
     public BeepConfig {
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
+        Objects.requireNonNull(seqDelay, "seqDelay");
+        if (seqDelay.isNegative() || seqDelay.compareTo(MAX_SEQ_DELAY) > 0) {
+            throw new IllegalArgumentException("seqDelay must be between 0 and " + MAX_SEQ_DELAY.toMillis()
+                    + " ms: " + seqDelay);
+        }
         if (maxMessageSize < 1) {
             throw new IllegalArgumentException("maxMessageSize must be >= 1: " + maxMessageSize);
         }
@@ -78,6 +92,8 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         b.nativeTransport = nativeTransport;
         b.frameTracer = frameTracer;
         b.releaseHandler = releaseHandler;
+        b.directCallbacks = directCallbacks;
+        b.seqDelay = seqDelay;
         return b;
     }
 
@@ -94,6 +110,8 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private boolean nativeTransport = true;
         private Consumer<String> frameTracer;
         private Function<BeepSession, CloseDecision> releaseHandler;
+        private boolean directCallbacks;
+        private Duration seqDelay = DEFAULT_SEQ_DELAY;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -121,10 +139,22 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
          */
         public Builder releaseHandler(Function<BeepSession, CloseDecision> v) { releaseHandler = v; return this; }
 
+        /**
+         * Runs application callbacks (profile handlers, reply listeners, future completions) on the event loop
+         * (default: false). Only for code that never blocks: a blocked callback stalls every session of that loop.
+         */
+        public Builder directCallbacks(boolean v) { directCallbacks = v; return this; }
+        /**
+         * How long a due SEQ may wait to leave with the reply or MSG that follows it on its channel (default 5 ms,
+         * at most 200 ms; zero sends every SEQ at once).
+         */
+        public Builder seqDelay(Duration v) { seqDelay = v; return this; }
+
         /** The settings, checked. */
         public BeepConfig build() {
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
-                    tailWait, features, localize, nativeTransport, frameTracer, releaseHandler);
+                    tailWait, features, localize, nativeTransport, frameTracer, releaseHandler, directCallbacks,
+                    seqDelay);
         }
     }
 }

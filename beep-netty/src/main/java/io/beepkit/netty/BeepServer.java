@@ -6,7 +6,7 @@ import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.internal.BeepSessionHandler;
+import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
@@ -47,7 +47,7 @@ public final class BeepServer implements AutoCloseable {
     private final ProfileRegistry registry;
     private final Consumer<BeepSession> onSession;
     private final int ioThreads;
-    private final Set<BeepSessionHandler> sessions = ConcurrentHashMap.newKeySet();
+    private final Set<DefaultBeepSession> sessions = ConcurrentHashMap.newKeySet();
     private final Transport transport;
     private EventLoopGroup group;
     private Channel serverChannel;
@@ -128,7 +128,7 @@ public final class BeepServer implements AutoCloseable {
             serverChannel.close().awaitUninterruptibly();
         }
         List<CompletableFuture<Void>> releases = new ArrayList<>();
-        for (BeepSessionHandler s : sessions) {
+        for (DefaultBeepSession s : sessions) {
             releases.add(s.close().exceptionally(e -> null));
         }
         try {
@@ -137,7 +137,7 @@ public final class BeepServer implements AutoCloseable {
         } catch (Exception e) {
             log.debug("graceful release did not finish within {}: {}", timeout, e.toString());
         }
-        sessions.forEach(BeepSessionHandler::terminate);
+        sessions.forEach(DefaultBeepSession::terminate);
         if (group != null) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
         }

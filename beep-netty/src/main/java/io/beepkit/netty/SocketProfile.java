@@ -4,8 +4,9 @@ import java.util.Objects;
 
 /**
  * A named, documented set of socket and window settings chosen by intent rather than folklore. The built-in profiles
- * are {@link #DEFAULT} (request/response latency), {@link #BULK} (throughput), {@link #BOUNDED} (against
- * bufferbloat) and {@link #LEGACY} (what old stacks did, to measure the difference). Start from any of them with
+ * are {@link #DEFAULT} (request/response latency), {@link #EFFICIENT} (fewest TCP segments, Nagle on),
+ * {@link #BULK} (throughput), {@link #BOUNDED} (against bufferbloat) and {@link #LEGACY} (what old stacks did, to
+ * measure the difference). Start from any of them with
  * {@link #toBuilder()} to make a custom one. {@code docs/tuning.md} explains each value.
  *
  * @param name               a label for logs
@@ -27,6 +28,14 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
 
     /** Request/response latency: no Nagle, kernel-tuned buffers, 64 KiB windows growing to 1 MiB. */
     public static final SocketProfile DEFAULT = new SocketProfile("default", true, 0, 0, 32 * 1024, 64 * 1024,
+            64 * 1024, 1024 * 1024, 64 * 1024, 512, false, 0);
+
+    /**
+     * Fewest TCP segments: Nagle's algorithm on, with the window-aware encoder and the engine's coalesced writes (one
+     * flush per event-loop turn, SEQs riding with replies), so nothing small is ever left waiting for an ACK. Windows
+     * as {@link #DEFAULT}.
+     */
+    public static final SocketProfile EFFICIENT = new SocketProfile("efficient", false, 0, 0, 32 * 1024, 64 * 1024,
             64 * 1024, 1024 * 1024, 64 * 1024, 512, false, 0);
 
     /** Bulk throughput: large windows and frames, large socket buffers. */
@@ -87,7 +96,7 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
 
     /** The built-in profiles: default, bulk, bounded, legacy. */
     public static SocketProfile[] builtIns() {
-        return new SocketProfile[] {DEFAULT, BULK, BOUNDED, LEGACY};
+        return new SocketProfile[] {DEFAULT, EFFICIENT, BULK, BOUNDED, LEGACY};
     }
 
     /** True when the receive window may grow beyond its initial size. */

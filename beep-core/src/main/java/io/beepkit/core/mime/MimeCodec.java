@@ -20,32 +20,41 @@ public final class MimeCodec {
 
     /** Parses a payload; never fails (a payload without a recognisable header section is all body). */
     public static MimeEntity decode(byte[] payload) {
-        if (payload.length >= 2 && payload[0] == '\r' && payload[1] == '\n') {
-            return MimeEntity.of(Arrays.copyOfRange(payload, 2, payload.length));
+        return decode(Octets.of(payload));
+    }
+
+    /**
+     * Parses a payload in place: only the header lines and the body are copied out, the body once. Never fails (a
+     * payload without a recognisable header section is all body).
+     */
+    public static MimeEntity decode(Octets payload) {
+        int length = payload.length();
+        if (length >= 2 && payload.get(0) == '\r' && payload.get(1) == '\n') {
+            return MimeEntity.of(payload.copy(2, length));
         }
         MimeEntity.Builder b = MimeEntity.builder();
         int pos = 0;
-        int limit = Math.min(payload.length, MAX_HEADER_SECTION);
+        int limit = Math.min(length, MAX_HEADER_SECTION);
         String lastName = null;
         StringBuilder lastValue = null;
         while (true) {
-            int eol = indexOfCrlf(payload, pos, limit);
+            int eol = payload.indexOfCrlf(pos, limit);
             if (eol < 0) {
-                return MimeEntity.of(payload); // no header section
+                return MimeEntity.of(payload.copy(0, length)); // no header section
             }
             if (eol == pos) { // blank line: end of headers
                 if (lastName != null) {
                     b.header(lastName, lastValue.toString().trim());
                 }
-                return b.body(Arrays.copyOfRange(payload, eol + 2, payload.length)).build();
+                return b.body(payload.copy(eol + 2, length)).build();
             }
-            String line = new String(payload, pos, eol - pos, StandardCharsets.ISO_8859_1);
+            String line = new String(payload.copy(pos, eol), StandardCharsets.ISO_8859_1);
             if ((line.charAt(0) == ' ' || line.charAt(0) == '\t') && lastName != null) {
                 lastValue.append(' ').append(line.trim()); // folded continuation line
             } else {
                 int colon = line.indexOf(':');
                 if (colon <= 0 || !isToken(line, colon)) {
-                    return MimeEntity.of(payload); // not a header: the payload has no header section
+                    return MimeEntity.of(payload.copy(0, length)); // not a header: the payload has no header section
                 }
                 if (lastName != null) {
                     b.header(lastName, lastValue.toString().trim());
@@ -57,7 +66,10 @@ public final class MimeCodec {
         }
     }
 
-    /** Writes an entity: {@code Name: value} CRLF per header, CRLF, body. */
+    /**
+     * Writes an entity as one array: {@code Name: value} CRLF per header, CRLF, body. The transport sends
+     * {@link #encodeHeaders} and the body as separate buffers instead, without joining them.
+     */
     public static byte[] encode(MimeEntity entity) {
         byte[] head = encodeHeaders(entity);
         byte[] body = entity.body();
@@ -89,12 +101,4 @@ public final class MimeCodec {
         return true;
     }
 
-    private static int indexOfCrlf(byte[] a, int from, int limit) {
-        for (int i = from; i + 1 < limit; i++) {
-            if (a[i] == '\r' && a[i + 1] == '\n') {
-                return i;
-            }
-        }
-        return -1;
-    }
 }

@@ -4,6 +4,11 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.internal.codec.BeepFrameDecoder;
+import io.beepkit.netty.internal.codec.BeepFrameEncoder;
+import io.beepkit.netty.internal.codec.FrameTraceHandler;
+import io.beepkit.netty.internal.session.BeepSessionHandler;
+import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
@@ -18,10 +23,10 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private final ProfileRegistry registry;
     private final Transport transport;
     private final Consumer<BeepSession> onReady;
-    private final Consumer<BeepSessionHandler> onCreated;
+    private final Consumer<DefaultBeepSession> onCreated;
 
     public PipelineInitializer(SessionRole role, BeepConfig config, ProfileRegistry registry, Transport transport,
-                               Consumer<BeepSessionHandler> onCreated, Consumer<BeepSession> onReady) {
+                               Consumer<DefaultBeepSession> onCreated, Consumer<BeepSession> onReady) {
         this.role = role;
         this.config = config;
         this.registry = registry;
@@ -32,14 +37,13 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
 
     @Override
     protected void initChannel(Channel ch) {
-        BeepSessionHandler session = new BeepSessionHandler(role, config, registry, onReady);
-        session.transport(transport);
+        BeepSessionHandler session = new BeepSessionHandler(role, config, registry, onReady, transport);
         ch.pipeline().addLast("beep-frame-decoder", new BeepFrameDecoder(config.socketProfile().maxWindow()));
         ch.pipeline().addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
         if (config.frameTracer() != null) {
             ch.pipeline().addLast("beep-frame-trace", new FrameTraceHandler(config.frameTracer()));
         }
-        onCreated.accept(session); // before the session greets: it must be known once the peer sees the greeting
+        onCreated.accept(session.session()); // before the session greets: it must be known once the peer sees the greeting
         ch.pipeline().addLast("beep-session", session);
     }
 }

@@ -1,17 +1,18 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.mgmt;
 
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.MimeEntity;
+import io.beepkit.netty.internal.channel.ReplySink;
 
 import java.util.function.Consumer;
 
 /** Receives replies to our channel-0 requests on the event loop. ANS and NUL have no place on channel 0. */
-final class ManagementSink implements ReplySink {
+public final class ManagementSink implements ReplySink {
     private final Consumer<MimeEntity> onRpy;
     private final Consumer<MimeEntity> onErr;
     private final Consumer<Throwable> onFail;
 
-    ManagementSink(Consumer<MimeEntity> onRpy, Consumer<MimeEntity> onErr, Consumer<Throwable> onFail) {
+    public ManagementSink(Consumer<MimeEntity> onRpy, Consumer<MimeEntity> onErr, Consumer<Throwable> onFail) {
         this.onRpy = onRpy;
         this.onErr = onErr;
         this.onFail = onFail;

@@ -1,4 +1,4 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.session;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

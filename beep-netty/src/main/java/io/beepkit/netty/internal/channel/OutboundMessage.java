@@ -1,4 +1,4 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.channel;
 
 import io.beepkit.core.frame.FrameType;
 import io.netty.buffer.ByteBuf;
@@ -11,10 +11,10 @@ import java.util.ArrayDeque;
  * A message queued on a channel; the window-aware scheduler cuts it into frames. A whole message is one buffer; a
  * streamed one grows as the application writes and is complete only once ended, so its last frame waits for that.
  */
-final class OutboundMessage {
-    final FrameType type;
-    final int msgno;
-    final long ansno;
+public final class OutboundMessage {
+    private final FrameType type;
+    private final int msgno;
+    private final long ansno;
     private final int total;
     private ByteBuf payload;
     private boolean complete;
@@ -23,17 +23,18 @@ final class OutboundMessage {
     private long sent;
     private ArrayDeque<ByteBuf> chunks;
     private long queued;
-    Runnable onWritten;
+    private Runnable onWritten;
     /** For streamed messages: told how far sending got, to release the writer's back-pressure. */
-    StreamProgress progress;
+    private StreamProgress progress;
 
     /** What a streamed message's writer is told after each frame. */
-    interface StreamProgress {
+    public interface StreamProgress {
+        /** {@code octetsSent} of the message have left; {@code octetsQueued} wait. */
         void sent(long octetsSent, long octetsQueued);
     }
 
-    /** A whole message. */
-    OutboundMessage(FrameType type, int msgno, long ansno, ByteBuf payload) {
+    /** A whole message; ownership of {@code payload} passes here. */
+    public OutboundMessage(FrameType type, int msgno, long ansno, ByteBuf payload) {
         this.type = type;
         this.msgno = msgno;
         this.ansno = ansno;
@@ -42,8 +43,43 @@ final class OutboundMessage {
         this.complete = true;
     }
 
+    /** The frame type: MSG, RPY, ERR, ANS or NUL. */
+    public FrameType type() {
+        return type;
+    }
+
+    /** The msgno it carries. */
+    public int msgno() {
+        return msgno;
+    }
+
+    /** The ansno of an ANS, else -1. */
+    public long ansno() {
+        return ansno;
+    }
+
+    /** Runs once the message's last frame is written, or null. */
+    public Runnable onWritten() {
+        return onWritten;
+    }
+
+    /** Sets what runs once the last frame is written. */
+    public void onWritten(Runnable r) {
+        onWritten = r;
+    }
+
+    /** The writer of a streamed message, told after each frame; or null. */
+    public StreamProgress progress() {
+        return progress;
+    }
+
+    /** Sets the writer told after each frame. */
+    public void progress(StreamProgress p) {
+        progress = p;
+    }
+
     /** A streamed message, empty and open until {@link #end()}. */
-    static OutboundMessage streamed(FrameType type, int msgno) {
+    public static OutboundMessage streamed(FrameType type, int msgno) {
         OutboundMessage m = new OutboundMessage(type, msgno, -1, Unpooled.EMPTY_BUFFER);
         m.chunks = new ArrayDeque<>();
         m.complete = false;
@@ -51,7 +87,7 @@ final class OutboundMessage {
     }
 
     /** Appends octets to a streamed message (ownership passes here). */
-    void append(ByteBuf chunk) {
+    public void append(ByteBuf chunk) {
         if (chunks == null || truncated) {
             chunk.release();
             return;
@@ -60,16 +96,18 @@ final class OutboundMessage {
         queued += chunk.readableBytes();
     }
 
-    void end() {
+    /** The application ended a streamed message: its last frame may go. */
+    public void end() {
         complete = true;
     }
 
-    boolean complete() {
+    /** True once nothing more will be appended. */
+    public boolean complete() {
         return complete || truncated;
     }
 
     /** Octets ready to go now. */
-    int remaining() {
+    public int remaining() {
         if (truncated) {
             return 0;
         }
@@ -80,25 +118,27 @@ final class OutboundMessage {
     }
 
     /** The size of a whole message; for a streamed one, what has been written so far. */
-    int total() {
+    public int total() {
         return chunks == null ? total : (int) Math.min(Integer.MAX_VALUE, sent + remaining());
     }
 
-    boolean started() {
+    /** True once a frame of it was written. */
+    public boolean started() {
         return started;
     }
 
-    long sent() {
+    /** Octets written so far. */
+    public long sent() {
         return sent;
     }
 
     /** True when a frame can be written: data is ready, or the message ends (possibly with an empty frame). */
-    boolean sendable() {
+    public boolean sendable() {
         return remaining() > 0 || complete();
     }
 
     /** A retained slice of the next {@code n} octets. */
-    ByteBuf next(int n) {
+    public ByteBuf next(int n) {
         started = true;
         sent += n;
         if (chunks == null) {
@@ -132,11 +172,12 @@ final class OutboundMessage {
      * The receiver answered with ERR before our last frame (RFC 3080 §2.6.3): send no more of it; the next frame
      * is an empty final one.
      */
-    void truncate() {
+    public void truncate() {
         truncated = true;
     }
 
-    void release() {
+    /** Releases every buffer held. */
+    public void release() {
         if (chunks != null) {
             chunks.forEach(ByteBuf::release);
             chunks.clear();

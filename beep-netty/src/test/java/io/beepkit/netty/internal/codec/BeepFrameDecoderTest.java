@@ -1,4 +1,4 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.codec;
 
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.core.frame.FrameHeader;

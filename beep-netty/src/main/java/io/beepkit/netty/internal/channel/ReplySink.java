@@ -1,16 +1,20 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.channel;
 
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 
 /** Where the parts of a reply to one of our MSGs go. Called on the event loop, in arrival order. */
-interface ReplySink {
+public interface ReplySink {
+    /** A complete RPY. */
     void rpy(MimeEntity entity);
 
+    /** A complete ERR. */
     void err(MimeEntity entity);
 
+    /** A complete ANS. */
     void ans(long ansno, MimeEntity entity);
 
+    /** NUL: the one-to-many reply is complete. */
     void nul();
 
     /** The session ended or the reply could not be assembled. */

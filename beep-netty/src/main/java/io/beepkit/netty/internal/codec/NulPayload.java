@@ -1,4 +1,4 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.codec;
 
 import io.netty.buffer.ByteBuf;
 
@@ -6,11 +6,11 @@ import io.netty.buffer.ByteBuf;
  * What a NUL frame may carry. RFC 3080 §2.2.1.1 says size 0; Vortex 1.1 sends {@code NUL ch msgno . seqno 2} whose
  * payload is its empty MIME header section (one CRLF). That exact form is tolerated, anything else is a protocol error.
  */
-final class NulPayload {
+public final class NulPayload {
     private NulPayload() {
     }
 
-    static boolean isAcceptable(ByteBuf payload) {
+    public static boolean isAcceptable(ByteBuf payload) {
         int n = payload.readableBytes();
         if (n == 0) {
             return true;

@@ -1,4 +1,4 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.channel;
 
 import io.beepkit.api.BeepException;
 import io.beepkit.api.ChannelClosedException;
@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
  * octets queued but unsent are back within {@code bound}.
  */
 final class StreamWriter implements MessageStream, OutboundMessage.StreamProgress {
-    private final BeepChannelImpl channel;
+    private final ChannelImpl channel;
     private final long bound;
     private final CompletableFuture<Reply> reply;
     private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
@@ -29,7 +29,7 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
     private record Waiter(long releaseAt, CompletableFuture<Void> future) {
     }
 
-    StreamWriter(BeepChannelImpl channel, long bound, CompletableFuture<Reply> reply) {
+    StreamWriter(ChannelImpl channel, long bound, CompletableFuture<Reply> reply) {
         this.channel = channel;
         this.bound = bound;
         this.reply = reply;
@@ -37,7 +37,7 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
 
     /** Event loop: registers the MSG, or fails the stream if the channel takes no new MSG. */
     void open(byte[] head, ReplySink sink) {
-        if (channel.state != BeepChannelImpl.State.OPEN) {
+        if (!channel.lifecycle().acceptsNewMessages()) {
             fail(new ChannelClosedException("channel " + channel.number() + " takes no new MSG"));
             sink.fail(failure);
             return;
@@ -47,8 +47,8 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
             fail(new BeepException("channel " + channel.number() + ": too many MSGs await replies"));
             return;
         }
-        msgno = message.msgno;
-        message.progress = this;
+        msgno = message.msgno();
+        message.progress(this);
         pendingHead = head;
     }
 
@@ -64,7 +64,7 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
             f.completeExceptionally(new IllegalStateException("the stream of msgno " + msgno + " is already ended"));
             return f;
         }
-        channel.sessionHandler().onLoop(() -> {
+        channel.host().onLoop(() -> {
             if (failure != null) {
                 f.completeExceptionally(failure);
                 return;
@@ -73,7 +73,7 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
             waiters.add(new Waiter(written - bound, f));
             release(message.sent());
         });
-        return channel.sessionHandler().completeOnCallbacks(f);
+        return channel.host().completeOnCallbacks(f);
     }
 
     private void appendOnLoop(byte[] chunk) {
@@ -83,7 +83,7 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
         byte[] head = takePendingHead();
         written += head.length + chunk.length;
         message.append(head.length == 0 ? Unpooled.wrappedBuffer(chunk) : Unpooled.wrappedBuffer(head, chunk));
-        channel.sessionHandler().schedule(channel);
+        channel.host().schedule(channel);
     }
 
     private byte[] takePendingHead() {
@@ -95,7 +95,7 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
     @Override
     public void end() {
         ended = true;
-        channel.sessionHandler().onLoop(() -> {
+        channel.host().onLoop(() -> {
             if (message != null) {
                 byte[] head = takePendingHead();
                 if (head.length > 0) {
@@ -103,7 +103,7 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
                     message.append(Unpooled.wrappedBuffer(head));
                 }
                 message.end();
-                channel.sessionHandler().schedule(channel);
+                channel.host().schedule(channel);
             }
         });
     }

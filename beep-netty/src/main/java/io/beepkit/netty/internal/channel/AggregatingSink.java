@@ -1,53 +1,46 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.channel;
 
 import io.beepkit.api.MessageTooLargeException;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
-import io.beepkit.core.mgmt.ManagementCodec;
-import io.beepkit.core.mgmt.ManagementMessage;
+import io.beepkit.core.mgmt.ManagementPayloads;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /** Collects a whole reply, answers included up to the size limit, and completes a future with it. */
 final class AggregatingSink implements ReplySink {
-    private final BeepSessionHandler session;
+    private final Executor callbacks;
     private final CompletableFuture<Reply> future;
     private final long limit;
     private List<MimeEntity> answers;
     private long answerBytes;
     private boolean failed;
 
-    AggregatingSink(BeepSessionHandler session, CompletableFuture<Reply> future, long limit) {
-        this.session = session;
+    AggregatingSink(Executor callbacks, CompletableFuture<Reply> future, long limit) {
+        this.callbacks = callbacks;
         this.future = future;
         this.limit = limit;
     }
 
     @Override
     public void rpy(MimeEntity entity) {
-        session.callbacks().execute(() -> future.complete(Reply.rpy(entity)));
+        callbacks.execute(() -> future.complete(Reply.rpy(entity)));
     }
 
     @Override
     public void err(MimeEntity entity) {
         Reply r = toErr(entity);
-        session.callbacks().execute(() -> future.complete(r));
+        callbacks.execute(() -> future.complete(r));
     }
 
+    /** An ERR as the application sees it: code and text from its {@code <error>} element, or the body as text. */
     static Reply toErr(MimeEntity entity) {
-        try {
-            if (entity.bodyText().trim().startsWith("<error")) {
-                ManagementMessage m = ManagementCodec.parse(entity.body());
-                if (m instanceof ManagementMessage.Error e) {
-                    return Reply.err(entity, e.code(), e.diagnostic());
-                }
-            }
-        } catch (RuntimeException ignored) {
-            // not an <error> element: the body is the diagnostic
-        }
-        return Reply.err(entity, 0, entity.bodyText());
+        return ManagementPayloads.errorElement(entity)
+                .map(e -> Reply.err(entity, e.code(), e.diagnostic()))
+                .orElseGet(() -> Reply.err(entity, 0, entity.bodyText()));
     }
 
     @Override
@@ -74,11 +67,11 @@ final class AggregatingSink implements ReplySink {
             return;
         }
         Reply r = Reply.answers(answers == null ? List.of() : answers);
-        session.callbacks().execute(() -> future.complete(r));
+        callbacks.execute(() -> future.complete(r));
     }
 
     @Override
     public void fail(Throwable cause) {
-        session.callbacks().execute(() -> future.completeExceptionally(cause));
+        callbacks.execute(() -> future.completeExceptionally(cause));
     }
 }

@@ -1,19 +1,20 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.channel;
 
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /** Hands each part of a reply to the application's listener on the callback executor. */
 final class ListenerSink implements ReplySink {
-    private final BeepSessionHandler session;
+    private final Executor callbacks;
     private final ReplyListener listener;
     private final CompletableFuture<Void> done;
 
-    ListenerSink(BeepSessionHandler session, ReplyListener listener, CompletableFuture<Void> done) {
-        this.session = session;
+    ListenerSink(Executor callbacks, ReplyListener listener, CompletableFuture<Void> done) {
+        this.callbacks = callbacks;
         this.listener = listener;
         this.done = done;
     }
@@ -30,7 +31,7 @@ final class ListenerSink implements ReplySink {
 
     @Override
     public void chunk(Reply.Kind kind, long ansno, byte[] chunk, boolean last) {
-        session.callbacks().execute(() -> {
+        callbacks.execute(() -> {
             try {
                 listener.onChunk(kind, ansno, chunk, last);
             } finally {
@@ -43,7 +44,7 @@ final class ListenerSink implements ReplySink {
 
     @Override
     public void rpy(MimeEntity entity) {
-        session.callbacks().execute(() -> {
+        callbacks.execute(() -> {
             try {
                 listener.onReply(entity);
             } finally {
@@ -55,7 +56,7 @@ final class ListenerSink implements ReplySink {
     @Override
     public void err(MimeEntity entity) {
         Reply r = AggregatingSink.toErr(entity);
-        session.callbacks().execute(() -> {
+        callbacks.execute(() -> {
             try {
                 listener.onError(r.errorCode(), r.errorText(), entity);
             } finally {
@@ -66,12 +67,12 @@ final class ListenerSink implements ReplySink {
 
     @Override
     public void ans(long ansno, MimeEntity entity) {
-        session.callbacks().execute(() -> listener.onAnswer(ansno, entity));
+        callbacks.execute(() -> listener.onAnswer(ansno, entity));
     }
 
     @Override
     public void nul() {
-        session.callbacks().execute(() -> {
+        callbacks.execute(() -> {
             try {
                 listener.onAnswersComplete();
             } finally {
@@ -82,6 +83,6 @@ final class ListenerSink implements ReplySink {
 
     @Override
     public void fail(Throwable cause) {
-        session.callbacks().execute(() -> done.completeExceptionally(cause));
+        callbacks.execute(() -> done.completeExceptionally(cause));
     }
 }

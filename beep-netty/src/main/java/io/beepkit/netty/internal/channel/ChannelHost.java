@@ -1,0 +1,37 @@
+package io.beepkit.netty.internal.channel;
+
+import io.beepkit.api.BeepSession;
+import io.beepkit.netty.BeepConfig;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * What a channel needs from its session: the event loop, the callback executor, the outbound scheduler and channel
+ * management. The session implements it; channels never see the session's internals.
+ */
+public interface ChannelHost {
+    /** The public session the channel belongs to. */
+    BeepSession session();
+
+    /** The session's settings. */
+    BeepConfig config();
+
+    /** Runs {@code task} on the session's event loop: now if already there, else queued. */
+    void onLoop(Runnable task);
+
+    /** Where application callbacks and future completions run. */
+    Executor callbacks();
+
+    /** A future that completes on the callback executor once {@code f} completes. */
+    <T> CompletableFuture<T> completeOnCallbacks(CompletableFuture<T> f);
+
+    /** Event loop: {@code channel} has something new on its outbound queue. */
+    void schedule(ChannelImpl channel);
+
+    /** Event loop: a reply of {@code octets} to the peer's MSG was produced; {@code last} when it ends the reply. */
+    void replyProduced(ChannelImpl channel, int octets, boolean last);
+
+    /** Event loop: the application asked to close {@code channel}. */
+    void requestClose(ChannelImpl channel, CompletableFuture<Void> f);
+}

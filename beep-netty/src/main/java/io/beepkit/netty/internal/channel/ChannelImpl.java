@@ -1,0 +1,253 @@
+package io.beepkit.netty.internal.channel;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepException;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ChannelClosedException;
+import io.beepkit.api.MessageStream;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.Reply;
+import io.beepkit.api.ReplyListener;
+import io.beepkit.api.TransferStats;
+import io.beepkit.core.channel.ChannelLifecycle;
+import io.beepkit.core.frame.FrameType;
+import io.beepkit.core.mime.MimeCodec;
+import io.beepkit.netty.internal.codec.MimePayloads;
+import io.netty.buffer.ByteBuf;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One channel: the public {@link BeepChannel}, and the parts of its state each owned by one piece of the session
+ * engine: its {@linkplain ChannelLifecycle lifecycle}, its {@linkplain OutboundQueue outbound queue} (the
+ * scheduler), its {@linkplain ReceiveState receive state} (the receive-window controller), its
+ * {@linkplain Exchanges exchanges} in progress (the dispatcher), and its {@linkplain CloseState close handshakes}
+ * (channel management). Public methods may be called from any thread and hop onto the event loop.
+ */
+public final class ChannelImpl implements BeepChannel {
+    private final ChannelHost host;
+    private final int number;
+    private final String profile;
+    private final String peerInitData;
+    private final ProfileHandler handler;
+    private final ChannelLifecycle lifecycle = new ChannelLifecycle();
+    private final OutboundQueue outbound = new OutboundQueue();
+    private final ReceiveState receive = new ReceiveState();
+    private final Exchanges exchanges;
+    private final CloseState close = new CloseState();
+    private final TransferStats stats = new TransferStats();
+
+    /**
+     * @param handler the profile's handler, or null (channel 0, or a profile we started without one)
+     */
+    public ChannelImpl(ChannelHost host, int number, String profile, String peerInitData, ProfileHandler handler) {
+        this.host = host;
+        this.number = number;
+        this.profile = profile;
+        this.peerInitData = peerInitData;
+        this.handler = handler;
+        // Channel 0's msgno 0 belongs to the greeting exchange (RFC 3080 §2.4), so our requests there start at 1.
+        this.exchanges = new Exchanges(number == 0 ? 1 : 0, host.config().maxOutstanding());
+    }
+
+    @Override
+    public int number() {
+        return number;
+    }
+
+    @Override
+    public String profile() {
+        return profile;
+    }
+
+    @Override
+    public String peerInitData() {
+        return peerInitData;
+    }
+
+    @Override
+    public BeepSession session() {
+        return host.session();
+    }
+
+    /** The profile's handler, or null. */
+    public ProfileHandler handler() {
+        return handler;
+    }
+
+    /** The session side this channel talks to. */
+    public ChannelHost host() {
+        return host;
+    }
+
+    /** The channel's lifecycle state machine. */
+    public ChannelLifecycle lifecycle() {
+        return lifecycle;
+    }
+
+    /** What waits to be sent, and the peer's window. */
+    public OutboundQueue outbound() {
+        return outbound;
+    }
+
+    /** Our receive window and credit state. */
+    public ReceiveState receive() {
+        return receive;
+    }
+
+    /** The exchanges in progress in both directions. */
+    public Exchanges exchanges() {
+        return exchanges;
+    }
+
+    /** The close handshakes. */
+    public CloseState closeState() {
+        return close;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return lifecycle.isOpen();
+    }
+
+    @Override
+    public CompletableFuture<Reply> send(MimeEntity message) {
+        CompletableFuture<Reply> f = new CompletableFuture<>();
+        submit(message, new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize()));
+        return f;
+    }
+
+    @Override
+    public CompletableFuture<Void> send(MimeEntity message, ReplyListener listener) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        submit(message, new ListenerSink(host.callbacks(), listener, f));
+        return f;
+    }
+
+    private void submit(MimeEntity message, ReplySink sink) {
+        ByteBuf payload = MimePayloads.encode(message);
+        host.onLoop(() -> {
+            if (!lifecycle.acceptsNewMessages()) {
+                payload.release();
+                sink.fail(new ChannelClosedException("channel " + number + " is " + lifecycle.describe()
+                        + ", it takes no new MSG"));
+                return;
+            }
+            sendMsg(payload, sink);
+        });
+    }
+
+    /** Event loop: queues a MSG; fails the sink if too many are outstanding. Ownership of {@code payload} passes. */
+    public void sendMsg(ByteBuf payload, ReplySink sink) {
+        PendingRequest req;
+        try {
+            req = exchanges.expectReply(sink);
+        } catch (IllegalStateException e) {
+            payload.release();
+            sink.fail(new BeepException("channel " + number + ": " + e.getMessage()));
+            return;
+        }
+        OutboundMessage out = new OutboundMessage(FrameType.MSG, req.msgno(), -1, payload);
+        req.outbound(out);
+        enqueue(out);
+    }
+
+    @Override
+    public MessageStream openMessage(MimeEntity headers) {
+        CompletableFuture<Reply> f = new CompletableFuture<>();
+        return openStream(headers, new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize()), f);
+    }
+
+    @Override
+    public MessageStream openMessage(MimeEntity headers, ReplyListener listener) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        CompletableFuture<Reply> f = done.thenApply(v -> (Reply) null);
+        return openStream(headers, new ListenerSink(host.callbacks(), listener, done), f);
+    }
+
+    private MessageStream openStream(MimeEntity headers, ReplySink sink, CompletableFuture<Reply> reply) {
+        byte[] head = MimeCodec.encodeHeaders(headers);
+        long bound = 2L * host.config().socketProfile().maxFrameSize();
+        StreamWriter w = new StreamWriter(this, bound, host.completeOnCallbacks(reply));
+        host.onLoop(() -> w.open(head, sink));
+        return w;
+    }
+
+    /** Event loop: registers a streamed MSG; null if too many MSGs are outstanding (the sink is failed). */
+    OutboundMessage sendStream(ReplySink sink) {
+        PendingRequest req;
+        try {
+            req = exchanges.expectReply(sink);
+        } catch (IllegalStateException e) {
+            sink.fail(new BeepException("channel " + number + ": " + e.getMessage()));
+            return null;
+        }
+        OutboundMessage out = OutboundMessage.streamed(FrameType.MSG, req.msgno());
+        req.outbound(out);
+        enqueue(out);
+        return out;
+    }
+
+    /** Event loop: queues {@code m} for sending. */
+    public void enqueue(OutboundMessage m) {
+        outbound.add(m);
+        host.schedule(this);
+    }
+
+    /** Event loop: moves produced replies to the outbound queue in MSG arrival order. */
+    public void drainReplies() {
+        if (exchanges.replies().drain(outbound::add)) {
+            host.schedule(this);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> close() {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        host.onLoop(() -> host.requestClose(this, f));
+        return host.completeOnCallbacks(f);
+    }
+
+    @Override
+    public int remoteWindow() {
+        return outbound.window().peerWindow();
+    }
+
+    @Override
+    public int availableWindow() {
+        return outbound.window().available();
+    }
+
+    @Override
+    public int effectiveTransferSize() {
+        return Math.min(outbound.window().available(), host.config().socketProfile().maxFrameSize());
+    }
+
+    @Override
+    public int localWindow() {
+        return receive.window().window();
+    }
+
+    @Override
+    public TransferStats stats() {
+        return stats;
+    }
+
+    /** True when nothing of ours is queued or unanswered and every peer MSG is answered and sent. */
+    public boolean quiet() {
+        return outbound.isEmpty() && !exchanges.awaitingReplies() && exchanges.replies().isEmpty();
+    }
+
+    /** Event loop: marks the channel closed, releases every buffer and fails every pending operation. */
+    public void destroy(Throwable cause) {
+        lifecycle.closed();
+        exchanges.destroy(cause);
+        outbound.releaseAll();
+    }
+
+    @Override
+    public String toString() {
+        return "channel " + number + " (" + profile + ")";
+    }
+}

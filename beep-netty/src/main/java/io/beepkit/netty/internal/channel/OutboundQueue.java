@@ -1,0 +1,90 @@
+package io.beepkit.netty.internal.channel;
+
+import io.beepkit.core.flow.SendWindow;
+
+import java.util.ArrayDeque;
+
+/**
+ * One channel's outbound side: the messages waiting to be cut into frames, in order, and the peer's window. The
+ * channel adds messages; the session's scheduler takes frames and keeps its own bookkeeping here (whether the channel
+ * is in the round-robin queue, how long it has waited on the window, the tail timer). Event loop only.
+ */
+public final class OutboundQueue {
+    private final ArrayDeque<OutboundMessage> messages = new ArrayDeque<>();
+    private final SendWindow window = new SendWindow();
+    private boolean scheduled;
+    private long blockedSince;
+    private boolean tailTimerArmed;
+    private boolean forceNext;
+
+    /** Appends a message. */
+    public void add(OutboundMessage m) {
+        messages.add(m);
+    }
+
+    /** The message being sent, or null. */
+    public OutboundMessage head() {
+        return messages.peek();
+    }
+
+    /** Drops the head message once its last frame is written. */
+    public void removeHead() {
+        messages.poll();
+    }
+
+    /** True when nothing waits to be sent. */
+    public boolean isEmpty() {
+        return messages.isEmpty();
+    }
+
+    /** The peer's window for this channel. */
+    public SendWindow window() {
+        return window;
+    }
+
+    /** True while the channel sits in the scheduler's round-robin queue. */
+    public boolean scheduled() {
+        return scheduled;
+    }
+
+    /** Marks whether the channel sits in the scheduler's round-robin queue. */
+    public void scheduled(boolean v) {
+        scheduled = v;
+    }
+
+    /** When the channel started waiting on the peer's window (System.nanoTime), 0 if it is not waiting. */
+    public long blockedSince() {
+        return blockedSince;
+    }
+
+    /** Records when waiting on the window started, or 0 once it ended. */
+    public void blockedSince(long nanos) {
+        blockedSince = nanos;
+    }
+
+    /** True while a tail timer is pending for this channel. */
+    public boolean tailTimerArmed() {
+        return tailTimerArmed;
+    }
+
+    /** Marks the tail timer as pending or fired. */
+    public void tailTimerArmed(boolean v) {
+        tailTimerArmed = v;
+    }
+
+    /** True when the next frame goes out even if the planner would rather wait (the tail timer fired). */
+    public boolean forceNext() {
+        return forceNext;
+    }
+
+    /** Forces, or stops forcing, the next frame. */
+    public void forceNext(boolean v) {
+        forceNext = v;
+    }
+
+    /** Releases every queued buffer. */
+    public void releaseAll() {
+        messages.forEach(OutboundMessage::release);
+        messages.clear();
+    }
+}

@@ -1,0 +1,144 @@
+package io.beepkit.netty.internal.mgmt;
+
+import io.beepkit.api.BeepErrorException;
+import io.beepkit.core.channel.ChannelLifecycle;
+import io.beepkit.core.frame.FrameType;
+import io.beepkit.core.mgmt.ManagementMessage;
+import io.beepkit.core.mgmt.ManagementMessage.Close;
+import io.beepkit.core.mgmt.ManagementPayloads;
+import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.beepkit.netty.internal.channel.CloseState;
+import io.beepkit.netty.internal.channel.InboundRequest;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Closing channels and releasing the session (RFC 3080 §2.3.1.3), in both directions: the peer's accepted close is
+ * answered once our side of the channel is quiet; our close is sent once every MSG we sent on it is answered; our
+ * release once no channel awaits replies to our MSGs. Re-evaluated whenever anything on a channel completes.
+ */
+final class Closing {
+    private final ManagementHost host;
+    private OwnRequests requests;
+    private CompletableFuture<Void> releaseRequested;
+    private boolean releaseSent;
+
+    Closing(ManagementHost host) {
+        this.host = host;
+    }
+
+    void requests(OwnRequests requests) {
+        this.requests = requests;
+    }
+
+    void requestClose(ChannelImpl ch, CompletableFuture<Void> f) {
+        if (ch.lifecycle().isClosed()) {
+            f.complete(null);
+            return;
+        }
+        CloseState cs = ch.closeState();
+        if (cs.ours() != null) {
+            cs.ours().whenComplete((v, e) -> complete(f, e));
+            return;
+        }
+        cs.ours(f);
+        ch.lifecycle().closeRequested();
+        channelProgress(ch);
+    }
+
+    /** The close goes ahead: {@code <ok/>} leaves once our side of the channel is quiet. */
+    void acceptPeerClose(ChannelImpl ch, InboundRequest req) {
+        ch.closeState().peerRequest(req);
+        channelProgress(ch);
+    }
+
+    /** Re-evaluates deferred closes and the release after anything on {@code ch} completed. */
+    void channelProgress(ChannelImpl ch) {
+        if (!ch.lifecycle().isClosed()) {
+            CloseState cs = ch.closeState();
+            if (cs.peerRequest() != null && ch.quiet()) {
+                InboundRequest req = cs.peerRequest();
+                cs.peerRequest(null);
+                CompletableFuture<Void> mine = cs.ours();
+                host.channelClosed(ch);
+                req.replyNow(FrameType.RPY, ManagementPayloads.xml(new ManagementMessage.Ok()));
+                if (mine != null) {
+                    host.callbacks().execute(() -> mine.complete(null));
+                }
+            } else if (ch.lifecycle().state() == ChannelLifecycle.State.CLOSE_WAIT
+                    && !ch.exchanges().awaitingReplies()) {
+                sendClose(ch);
+            }
+        }
+        checkRelease();
+    }
+
+    private void sendClose(ChannelImpl ch) {
+        // RFC 3080 §2.3.1.3: every MSG we sent on the channel is answered; now we may ask.
+        ch.lifecycle().closeSent();
+        requests.send(new Close(ch.number(), 200, null), ok -> {
+            OwnRequests.expectOk(ok, "close of channel " + ch.number());
+            CompletableFuture<Void> f = ch.closeState().ours();
+            if (!ch.lifecycle().isClosed()) {
+                host.channelClosed(ch);
+            }
+            host.callbacks().execute(() -> f.complete(null));
+        }, err -> {
+            CompletableFuture<Void> f = ch.closeState().ours();
+            if (!ch.lifecycle().isClosed()) {
+                ch.lifecycle().closeDeclined();
+                ch.closeState().ours(null);
+            }
+            BeepErrorException e = ManagementPayloads.refusal(err);
+            host.callbacks().execute(() -> f.completeExceptionally(e));
+        }, cause -> { });
+    }
+
+    void requestRelease(CompletableFuture<Void> f) {
+        if (releaseRequested != null) {
+            releaseRequested.whenComplete((v, e) -> complete(f, e));
+            return;
+        }
+        releaseRequested = f;
+        checkRelease();
+    }
+
+    private void checkRelease() {
+        if (releaseRequested == null || releaseSent) {
+            return;
+        }
+        for (ChannelImpl ch : host.allChannels()) {
+            if (ch.number() != 0 && ch.exchanges().awaitingReplies()) {
+                return; // wait for replies to our MSGs
+            }
+        }
+        releaseSent = true;
+        CompletableFuture<Void> f = releaseRequested;
+        requests.send(new Close(0, 200, null), ok -> {
+            OwnRequests.expectOk(ok, "session release");
+            host.closeConnection();
+            host.callbacks().execute(() -> f.complete(null));
+        }, err -> {
+            releaseSent = false;
+            releaseRequested = null;
+            BeepErrorException e = ManagementPayloads.refusal(err);
+            host.callbacks().execute(() -> f.completeExceptionally(e));
+        }, cause -> host.callbacks().execute(() -> f.complete(null))); // connection lost meanwhile: released all the same
+    }
+
+    /** The session ended: a release waiting for its answer is done. */
+    void shutdown() {
+        if (releaseRequested != null) {
+            CompletableFuture<Void> f = releaseRequested;
+            host.callbacks().execute(() -> f.complete(null));
+        }
+    }
+
+    private static void complete(CompletableFuture<Void> f, Throwable e) {
+        if (e != null) {
+            f.completeExceptionally(e);
+        } else {
+            f.complete(null);
+        }
+    }
+}

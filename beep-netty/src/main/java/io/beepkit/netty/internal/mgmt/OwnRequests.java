@@ -1,0 +1,104 @@
+package io.beepkit.netty.internal.mgmt;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepErrorException;
+import io.beepkit.api.BeepException;
+import io.beepkit.api.BeepProtocolException;
+import io.beepkit.api.ChannelRequest;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.SessionClosedException;
+import io.beepkit.core.channel.ChannelNumbers;
+import io.beepkit.core.mgmt.ManagementCodec;
+import io.beepkit.core.mgmt.ManagementMessage;
+import io.beepkit.core.mgmt.ManagementMessage.Profile;
+import io.beepkit.core.mgmt.ManagementMessage.Start;
+import io.beepkit.core.mgmt.ManagementPayloads;
+import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.beepkit.netty.internal.codec.MimePayloads;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Our own channel-0 requests: starting channels (RFC 3080 §2.3.1.2), and the sending of any request with its reply
+ * handling (a positive reply to a close must be {@code <ok/>}; a refusal must be an {@code <error>} element, or the
+ * session terminates). Keeps every future it owes, so a session that ends fails none of them silently.
+ */
+final class OwnRequests {
+    private final ManagementHost host;
+    private final ChannelNumbers numbers;
+    private final PeerRequests peer;
+    private final List<CompletableFuture<?>> pendingFutures = new ArrayList<>();
+
+    OwnRequests(ManagementHost host, ChannelNumbers numbers, PeerRequests peer) {
+        this.host = host;
+        this.numbers = numbers;
+        this.peer = peer;
+    }
+
+    void requestStart(ChannelRequest request, CompletableFuture<BeepChannel> f) {
+        int n = numbers.allocate(host.openCount());
+        if (n < 0) {
+            f.completeExceptionally(new BeepException("too many channels (limit " + numbers.maxChannels() + ")"));
+            return;
+        }
+        pendingFutures.add(f);
+        List<Profile> offers = new ArrayList<>();
+        for (ChannelRequest.ProfileOffer o : request.profiles()) {
+            offers.add(new Profile(o.uri(), o.initData(), o.base64()));
+        }
+        send(new Start(n, request.serverName(), offers), entity -> {
+            // Validate before forgetting f: a malformed reply terminates the session by throwing, and shutdown()
+            // must still find f among the pending futures to fail it (otherwise the caller would wait forever).
+            ManagementMessage m = ManagementCodec.parse(entity.body());
+            if (!(m instanceof Profile p) || request.profiles().stream().noneMatch(o -> o.uri().equals(p.uri()))) {
+                throw new BeepProtocolException("start reply is not one of the offered profiles: "
+                        + ManagementCodec.write(m));
+            }
+            numbers.unreserve(n);
+            pendingFutures.remove(f);
+            ProfileHandler h = request.handler() != null ? request.handler() : host.registry().handler(p.uri());
+            ChannelImpl ch = host.newChannel(n, p.uri(), p.content(), h);
+            peer.bindServerName(request.serverName());
+            host.announceWindow(ch);
+            if (h != null) {
+                host.callbacks().execute(() -> h.onOpen(ch));
+            }
+            f.complete(ch);
+        }, err -> {
+            BeepErrorException refusal = ManagementPayloads.refusal(err); // throws on a malformed ERR, f still pending
+            numbers.unreserve(n);
+            pendingFutures.remove(f);
+            f.completeExceptionally(refusal);
+        }, f::completeExceptionally);
+    }
+
+    /** Sends a channel-0 request; its reply goes to {@code onRpy} or {@code onErr}, a lost session to {@code onFail}. */
+    void send(ManagementMessage m, Consumer<MimeEntity> onRpy, Consumer<MimeEntity> onErr,
+              Consumer<Throwable> onFail) {
+        ChannelImpl zero = host.channel(0);
+        zero.sendMsg(MimePayloads.wrap(ManagementPayloads.xml(m)), new ManagementSink(onRpy, onErr, onFail));
+    }
+
+    /**
+     * A positive reply to a close must be {@code <ok/>}; anything else is a malformed reply on channel 0, which
+     * terminates the session (RFC 3080 §2.3.1.3), rather than being taken for consent.
+     */
+    static void expectOk(MimeEntity reply, String what) {
+        ManagementMessage m = ManagementCodec.parse(reply.body());
+        if (!(m instanceof ManagementMessage.Ok)) {
+            throw new BeepProtocolException("reply to the " + what + " is not <ok/>: " + ManagementCodec.write(m));
+        }
+    }
+
+    /** The session ended: every start still waiting fails with {@code cause}. */
+    void shutdown(SessionClosedException cause) {
+        for (CompletableFuture<?> f : List.copyOf(pendingFutures)) {
+            host.callbacks().execute(() -> f.completeExceptionally(cause));
+        }
+        pendingFutures.clear();
+    }
+}

@@ -1,0 +1,192 @@
+package io.beepkit.netty.internal.session;
+
+import io.beepkit.api.BeepException;
+import io.beepkit.api.BeepProtocolException;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.SessionClosedException;
+import io.beepkit.api.SessionRole;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.internal.SharedResources;
+import io.beepkit.netty.internal.SocketOptions;
+import io.beepkit.netty.internal.Transport;
+import io.beepkit.netty.internal.codec.Frame;
+import io.beepkit.netty.internal.mgmt.ChannelManagement;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.DecoderException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * The Netty side of one BEEP session, and nothing else: it builds the engine's pieces, hands them decoded frames,
+ * routes errors (a protocol violation terminates the session with one log line; any other failure closes it), and
+ * ends each read burst in a fixed order: application callbacks of the burst, the burst's SEQs, pending frames, then
+ * the one flush.
+ */
+public final class BeepSessionHandler extends ChannelDuplexHandler {
+    private static final Logger log = LoggerFactory.getLogger(BeepSessionHandler.class);
+
+    private final SessionContext ctx;
+    private final ReceiveFlowController flow;
+    private final OutboundScheduler scheduler;
+    private final InboundDispatcher dispatcher;
+    private final DefaultBeepSession session;
+    private final Transport transport;
+    private ChannelHandlerContext channelContext;
+    private boolean started;
+    private boolean reading;
+    private Throwable failure;
+
+    /**
+     * @param onReady   told on the callback executor once greetings are exchanged
+     * @param transport the transport, to read socket options back (null to skip)
+     */
+    public BeepSessionHandler(SessionRole role, BeepConfig config, ProfileRegistry registry,
+                              Consumer<BeepSession> onReady, Transport transport) {
+        Executor pool = config.callbackExecutor() != null ? config.callbackExecutor() : SharedResources.callbackPool();
+        CallbackDispatcher callbacks = new CallbackDispatcher(pool, config.directCallbacks());
+        this.ctx = new SessionContext(role, config, registry, callbacks, this::terminate, this::remoteAddress);
+        this.transport = transport;
+        ChannelTable table = new ChannelTable();
+        this.flow = new ReceiveFlowController(ctx);
+        this.scheduler = new OutboundScheduler(ctx, flow);
+        this.session = new DefaultBeepSession(ctx, table, flow, scheduler, onReady);
+        ChannelManagement management = new ChannelManagement(session);
+        session.management(management);
+        scheduler.onMessageWritten(ch -> {
+            if (ch.number() != 0 && ch.outbound().isEmpty()) {
+                management.channelProgress(ch);
+            }
+        });
+        this.dispatcher = new InboundDispatcher(ctx, table, flow, scheduler, management);
+    }
+
+    /** The session this handler drives. */
+    public DefaultBeepSession session() {
+        return session;
+    }
+
+    private java.net.SocketAddress remoteAddress() {
+        return channelContext == null ? null : channelContext.channel().remoteAddress();
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext c) {
+        this.channelContext = c;
+        ctx.bind(c.channel().eventLoop());
+        ctx.writer().bind(c, cause -> exceptionCaught(c, cause));
+        session.bind(c.channel());
+        if (c.channel().isActive()) {
+            start();
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext c) {
+        start();
+        c.fireChannelActive();
+    }
+
+    private void start() {
+        if (started) {
+            return;
+        }
+        started = true;
+        if (transport != null) {
+            // Read back once connected: the kernel's values, not what the profile asked for.
+            session.socketOptions(SocketOptions.readBack(channelContext.channel(), transport));
+            log.debug("{} session {}: profile {} -> {}", ctx.role(), channelContext.channel(),
+                    ctx.config().socketProfile().name(), session.socketOptions());
+        }
+        // Both roles greet at once, never waiting for the peer's greeting (RFC 3080 §2.4; Vortex waits for ours).
+        session.start();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext c, Object msg) {
+        if (!(msg instanceof Frame frame)) {
+            c.fireChannelRead(msg);
+            return;
+        }
+        try {
+            if (!reading) {
+                reading = true;
+                ctx.writer().beginRead();
+                flow.beginRead();
+                ctx.callbacks().beginRead();
+            }
+            if (!ctx.closed()) {
+                dispatcher.onFrame(frame);
+            }
+        } catch (BeepProtocolException e) {
+            terminate(e);
+        } finally {
+            frame.release();
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext c) {
+        if (reading) {
+            reading = false;
+            ctx.callbacks().endRead();
+            if (!ctx.closed()) {
+                flow.endRead();
+                scheduler.writePending();
+            }
+            ctx.writer().endRead();
+        }
+        c.fireChannelReadComplete();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext c) {
+        if (c.channel().isWritable()) {
+            scheduler.writePending();
+        }
+        c.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext c, Throwable cause) {
+        Throwable t = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+        if (t instanceof BeepProtocolException bpe) {
+            terminate(bpe);
+        } else {
+            if (failure == null) {
+                log.warn("session with {} failed: {}", remoteAddress(), t.toString());
+                failure = t;
+            }
+            c.close();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext c) {
+        if (!ctx.closed()) {
+            session.shutdown(failure == null
+                    ? new SessionClosedException("session with " + remoteAddress() + " closed")
+                    : new SessionClosedException("session with " + remoteAddress() + " terminated: "
+                    + failure.getMessage(), failure));
+        }
+        c.fireChannelInactive();
+    }
+
+    /**
+     * Terminates the session for a protocol violation, or for the peer's refusal of the session (an ERR greeting,
+     * given as a {@link io.beepkit.api.BeepErrorException}): one log line, close TCP, fail everything pending.
+     */
+    private void terminate(BeepException e) {
+        if (failure == null) {
+            failure = e;
+            log.warn("terminating BEEP session with {}: {}", remoteAddress(), e.getMessage());
+        }
+        if (channelContext != null) {
+            channelContext.close();
+        }
+    }
+}

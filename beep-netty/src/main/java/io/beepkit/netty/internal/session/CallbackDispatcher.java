@@ -1,0 +1,106 @@
+package io.beepkit.netty.internal.session;
+
+import io.netty.channel.EventLoop;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.concurrent.Executor;
+
+/**
+ * Where a session's application callbacks and future completions run, in protocol order, never two at once.
+ *
+ * <p>Off-loop (the default), callbacks run on a per-session {@link SerialExecutor} over a shared pool; what a read
+ * burst produces is handed over as one task, not one per message. Direct (an opt-in for handlers that never block,
+ * as gRPC's direct executor), callbacks run on the event loop itself: those of a read burst at its end, before the
+ * flush, so a reply they produce leaves in the same flush as the SEQ for its MSG; others in a task of their own, so
+ * application code never runs in the middle of the engine's bookkeeping.
+ */
+public final class CallbackDispatcher implements Executor {
+    private static final Logger log = LoggerFactory.getLogger(CallbackDispatcher.class);
+
+    private final boolean direct;
+    private final SerialExecutor serial;
+    private final Runnable drainTask = this::drain;
+    private ArrayList<Runnable> batch = new ArrayList<>();
+    private EventLoop loop;
+    private boolean reading;
+    private boolean drainScheduled;
+    private boolean draining;
+
+    CallbackDispatcher(Executor pool, boolean direct) {
+        this.direct = direct;
+        this.serial = direct ? null : new SerialExecutor(pool);
+    }
+
+    void bind(EventLoop loop) {
+        this.loop = loop;
+    }
+
+    /** True when callbacks run on the event loop. */
+    public boolean direct() {
+        return direct;
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        boolean onLoop = loop != null && loop.inEventLoop();
+        if (onLoop && (reading || direct)) {
+            batch.add(task);
+            if (!reading && !drainScheduled && !draining) {
+                drainScheduled = true;
+                loop.execute(drainTask);
+            }
+        } else if (direct) {
+            if (loop == null) {
+                runSafely(task);
+            } else {
+                loop.execute(() -> runSafely(task));
+            }
+        } else {
+            serial.execute(task);
+        }
+    }
+
+    /** A read burst begins: callbacks it causes are collected. */
+    void beginRead() {
+        reading = true;
+    }
+
+    /** The read burst ended: its callbacks run (direct) or go to the serial executor as one task. */
+    void endRead() {
+        reading = false;
+        drain();
+    }
+
+    private void drain() {
+        drainScheduled = false;
+        if (batch.isEmpty()) {
+            return;
+        }
+        if (direct) {
+            // Callbacks may cause more callbacks: run until none is left, in order.
+            draining = true;
+            try {
+                for (int i = 0; i < batch.size(); i++) {
+                    runSafely(batch.get(i));
+                }
+            } finally {
+                batch.clear();
+                draining = false;
+            }
+            return;
+        }
+        ArrayList<Runnable> tasks = batch;
+        batch = new ArrayList<>();
+        serial.execute(() -> tasks.forEach(CallbackDispatcher::runSafely));
+    }
+
+    private static void runSafely(Runnable task) {
+        try {
+            task.run();
+        } catch (Throwable t) {
+            log.warn("application callback threw", t);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package io.beepkit.netty.internal.session;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.TransferStats;
+import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.netty.util.collection.IntObjectHashMap;
+import io.netty.util.collection.IntObjectMap;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * The channels of one session by number (channel 0 included), a thread-safe view of the open ones for the
+ * application, the few most recently closed numbers (a SEQ crossing our close is harmless), and the counters of
+ * channels that are gone. Written on the event loop.
+ */
+public final class ChannelTable {
+    private static final int RECENTLY_CLOSED = 64;
+
+    private final IntObjectMap<ChannelImpl> channels = new IntObjectHashMap<>();
+    private final ConcurrentMap<Integer, BeepChannel> openView = new ConcurrentSkipListMap<>();
+    private final LinkedHashSet<Integer> recentlyClosed = new LinkedHashSet<>();
+    private final TransferStats closedStats = new TransferStats();
+
+    /** The channel numbered {@code n}, or null. */
+    public ChannelImpl get(int n) {
+        return channels.get(n);
+    }
+
+    /** True while channel {@code n} is in the table. */
+    public boolean contains(int n) {
+        return channels.containsKey(n);
+    }
+
+    /** Adds a channel; channels other than 0 become visible to the application. */
+    public void add(ChannelImpl ch) {
+        channels.put(ch.number(), ch);
+        if (ch.number() != 0) {
+            openView.put(ch.number(), ch);
+        }
+        recentlyClosed.remove(ch.number());
+    }
+
+    /** Removes a closed channel, keeping its counters and remembering its number for a while. */
+    public void remove(ChannelImpl ch) {
+        channels.remove(ch.number());
+        openView.remove(ch.number());
+        closedStats.add(ch.stats());
+        recentlyClosed.add(ch.number());
+        if (recentlyClosed.size() > RECENTLY_CLOSED) {
+            recentlyClosed.remove(recentlyClosed.iterator().next());
+        }
+    }
+
+    /** Removes every channel (the session ended) and returns them. */
+    public List<ChannelImpl> removeAll() {
+        List<ChannelImpl> all = new ArrayList<>(channels.values());
+        channels.clear();
+        openView.clear();
+        all.forEach(ch -> closedStats.add(ch.stats()));
+        return all;
+    }
+
+    /** True when channel {@code n} closed recently. */
+    public boolean recentlyClosed(int n) {
+        return recentlyClosed.contains(n);
+    }
+
+    /** Channels open besides channel 0. */
+    public int openCount() {
+        return openView.size();
+    }
+
+    /** Every channel, channel 0 included (event loop). */
+    public Collection<ChannelImpl> all() {
+        return channels.values();
+    }
+
+    /** The open channels other than 0, readable from any thread. */
+    public Collection<BeepChannel> openChannels() {
+        return List.copyOf(openView.values());
+    }
+
+    /** The session's counters: closed channels plus open ones. */
+    public TransferStats stats() {
+        TransferStats total = new TransferStats();
+        total.add(closedStats);
+        for (BeepChannel ch : openView.values()) {
+            total.add(ch.stats());
+        }
+        ChannelImpl zero = channels.get(0);
+        if (zero != null) {
+            total.add(zero.stats());
+        }
+        return total;
+    }
+}

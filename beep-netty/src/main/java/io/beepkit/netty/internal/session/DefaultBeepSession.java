@@ -1,0 +1,327 @@
+package io.beepkit.netty.internal.session;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepException;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ChannelClosedException;
+import io.beepkit.api.ChannelRequest;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.SessionClosedException;
+import io.beepkit.api.SessionRole;
+import io.beepkit.api.TransferStats;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.EffectiveSocketOptions;
+import io.beepkit.netty.internal.channel.ChannelHost;
+import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.beepkit.netty.internal.mgmt.ChannelManagement;
+import io.beepkit.netty.internal.mgmt.ManagementHost;
+import io.netty.channel.Channel;
+
+import java.net.SocketAddress;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * The public face of one session, and the host its channels and channel management talk to. Public methods are
+ * thread-safe and hop onto the event loop; the protocol work is done by the engine's pieces, which this wires.
+ */
+public final class DefaultBeepSession implements BeepSession, ChannelHost, ManagementHost {
+    private final SessionContext ctx;
+    private final ChannelTable table;
+    private final ReceiveFlowController flow;
+    private final OutboundScheduler scheduler;
+    private final Consumer<BeepSession> onReady;
+    private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
+    private ChannelManagement management;
+    private volatile Channel channel;
+    private volatile SessionClosedException closeCause;
+    private volatile EffectiveSocketOptions socketOptions;
+
+    DefaultBeepSession(SessionContext ctx, ChannelTable table, ReceiveFlowController flow,
+                       OutboundScheduler scheduler, Consumer<BeepSession> onReady) {
+        this.ctx = ctx;
+        this.table = table;
+        this.flow = flow;
+        this.scheduler = scheduler;
+        this.onReady = onReady;
+    }
+
+    void management(ChannelManagement management) {
+        this.management = management;
+    }
+
+    void bind(Channel channel) {
+        this.channel = channel;
+    }
+
+    void socketOptions(EffectiveSocketOptions options) {
+        this.socketOptions = options;
+    }
+
+    /**
+     * Why the session ended, or null while it is open: the same exception its pending operations failed with. Its
+     * cause is the protocol violation or refusal that terminated the session, or null after an orderly close or a
+     * plain disconnect. Set before {@link #closeFuture()} completes.
+     */
+    public SessionClosedException closeCause() {
+        return closeCause;
+    }
+
+    /** The socket options read back from the kernel once connected, or null before. */
+    public EffectiveSocketOptions socketOptions() {
+        return socketOptions;
+    }
+
+    /** How many times the session flushed its socket (one per event-loop turn at most). */
+    public long flushes() {
+        return ctx.writer().flushes();
+    }
+
+    // ------------------------------------------------------------------ lifecycle, called by the handler
+
+    /** Opens channel 0 and greets. */
+    void start() {
+        ChannelImpl zero = new ChannelImpl(this, 0, "channel-zero", null, null);
+        table.add(zero);
+        management.greet(zero);
+    }
+
+    /** The connection is gone: every channel closes and every pending operation fails with {@code cause}. */
+    void shutdown(SessionClosedException cause) {
+        ctx.markClosed();
+        closeCause = cause;
+        List<ChannelImpl> all = table.removeAll();
+        scheduler.clear();
+        for (ChannelImpl ch : all) {
+            boolean wasOpen = ch.number() != 0 && ch.isOpen();
+            ch.destroy(cause);
+            CompletableFuture<Void> ours = ch.closeState().ours();
+            if (ours != null) {
+                ctx.callbacks().execute(() -> ours.complete(null));
+            }
+            if (wasOpen && ch.handler() != null) {
+                ctx.callbacks().execute(() -> ch.handler().onClose(ch));
+            }
+        }
+        management.shutdown(cause);
+        ctx.callbacks().execute(() -> closeFuture.complete(null));
+    }
+
+    // ------------------------------------------------------------------ BeepSession
+
+    @Override
+    public SessionRole role() {
+        return ctx.role();
+    }
+
+    @Override
+    public List<String> peerProfiles() {
+        return management.peerProfiles();
+    }
+
+    @Override
+    public String peerFeatures() {
+        return management.peerFeatures();
+    }
+
+    @Override
+    public String peerLocalize() {
+        return management.peerLocalize();
+    }
+
+    @Override
+    public String serverName() {
+        return management.serverName();
+    }
+
+    @Override
+    public CompletableFuture<BeepChannel> startChannel(String profileUri) {
+        return startChannel(ChannelRequest.of(profileUri));
+    }
+
+    @Override
+    public CompletableFuture<BeepChannel> startChannel(ChannelRequest request) {
+        CompletableFuture<BeepChannel> f = new CompletableFuture<>();
+        ctx.onLoop(() -> {
+            if (ctx.closed()) {
+                f.completeExceptionally(new SessionClosedException("session with " + remoteAddress() + " is closed"));
+            } else {
+                management.requestStart(request, f);
+            }
+        });
+        return ctx.completeOnCallbacks(f);
+    }
+
+    @Override
+    public Collection<BeepChannel> channels() {
+        return table.openChannels();
+    }
+
+    @Override
+    public CompletableFuture<Void> close() {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        ctx.onLoop(() -> {
+            if (ctx.closed()) {
+                f.complete(null);
+            } else {
+                management.requestRelease(f);
+            }
+        });
+        return ctx.completeOnCallbacks(f);
+    }
+
+    @Override
+    public void terminate() {
+        Channel c = channel;
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> closeFuture() {
+        return closeFuture;
+    }
+
+    @Override
+    public boolean isOpen() {
+        Channel c = channel;
+        return !ctx.closed() && c != null && c.isActive();
+    }
+
+    @Override
+    public SocketAddress localAddress() {
+        Channel c = channel;
+        return c == null ? null : c.localAddress();
+    }
+
+    @Override
+    public SocketAddress remoteAddress() {
+        Channel c = channel;
+        return c == null ? null : c.remoteAddress();
+    }
+
+    @Override
+    public TransferStats stats() {
+        return table.stats();
+    }
+
+    @Override
+    public String toString() {
+        return "BeepSession[" + ctx.role() + " " + localAddress() + " <-> " + remoteAddress() + "]";
+    }
+
+    // ------------------------------------------------------------------ ChannelHost and ManagementHost
+
+    @Override
+    public BeepSession session() {
+        return this;
+    }
+
+    @Override
+    public BeepConfig config() {
+        return ctx.config();
+    }
+
+    @Override
+    public ProfileRegistry registry() {
+        return ctx.registry();
+    }
+
+    @Override
+    public void onLoop(Runnable task) {
+        ctx.onLoop(task);
+    }
+
+    @Override
+    public Executor callbacks() {
+        return ctx.callbacks();
+    }
+
+    @Override
+    public <T> CompletableFuture<T> completeOnCallbacks(CompletableFuture<T> f) {
+        return ctx.completeOnCallbacks(f);
+    }
+
+    @Override
+    public void schedule(ChannelImpl ch) {
+        scheduler.schedule(ch);
+    }
+
+    @Override
+    public void replyProduced(ChannelImpl ch, int octets, boolean last) {
+        flow.replyProduced(ch, octets, last);
+    }
+
+    @Override
+    public void requestClose(ChannelImpl ch, CompletableFuture<Void> f) {
+        management.requestClose(ch, f);
+    }
+
+    @Override
+    public boolean closed() {
+        return ctx.closed();
+    }
+
+    @Override
+    public ChannelImpl channel(int n) {
+        return table.get(n);
+    }
+
+    @Override
+    public Collection<ChannelImpl> allChannels() {
+        return table.all();
+    }
+
+    @Override
+    public int openCount() {
+        return table.openCount();
+    }
+
+    @Override
+    public ChannelImpl newChannel(int number, String profile, String initData, ProfileHandler handler) {
+        ChannelImpl ch = new ChannelImpl(this, number, profile, initData, handler);
+        table.add(ch);
+        return ch;
+    }
+
+    @Override
+    public void announceWindow(ChannelImpl ch) {
+        flow.announceWindow(ch);
+    }
+
+    @Override
+    public void channelClosed(ChannelImpl ch) {
+        flow.channelClosed(ch);
+        table.remove(ch);
+        scheduler.remove(ch);
+        ch.destroy(new ChannelClosedException("channel " + ch.number() + " closed"));
+        if (ch.handler() != null) {
+            ctx.callbacks().execute(() -> ch.handler().onClose(ch));
+        }
+    }
+
+    @Override
+    public void ready() {
+        ctx.callbacks().execute(() -> onReady.accept(this));
+    }
+
+    @Override
+    public void terminate(BeepException e) {
+        ctx.terminate(e);
+    }
+
+    @Override
+    public void closeConnection() {
+        terminate();
+    }
+
+    @Override
+    public void closeAfterFlush() {
+        ctx.writer().closeAfterFlush();
+    }
+}

@@ -1,0 +1,92 @@
+package io.beepkit.netty.internal.session;
+
+import io.beepkit.netty.internal.codec.Frame;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+
+import java.util.function.Consumer;
+
+/**
+ * The only caller of {@code ctx.write} for a session, and the one place that flushes: once at the end of a read
+ * burst, or once per event-loop turn from a single deferred task when frames were written outside a read. Writers
+ * only write; a SEQ and the reply that follows it in the same turn therefore leave in one flush, one TCP segment
+ * when they fit, with Nagle on or off.
+ */
+public final class FrameWriter {
+    private final Runnable flushTask = this::flushNow;
+    private ChannelHandlerContext ctx;
+    private boolean dirty;
+    private boolean flushScheduled;
+    private boolean reading;
+    private long flushes;
+    private Consumer<Throwable> failures = t -> { };
+
+    void bind(ChannelHandlerContext ctx, Consumer<Throwable> failures) {
+        this.ctx = ctx;
+        this.failures = failures;
+    }
+
+    /** Writes a frame with no completion action. */
+    public void write(Frame frame) {
+        ctx.write(frame, ctx.voidPromise());
+        written();
+    }
+
+    /** Writes a frame and runs {@code onWritten} once the transport has written it; a failure goes to the session. */
+    public void write(Frame frame, Runnable onWritten) {
+        ctx.write(frame).addListener(f -> {
+            if (f.isSuccess()) {
+                onWritten.run();
+            } else {
+                failures.accept(f.cause());
+            }
+        });
+        written();
+    }
+
+    /** Closes the TCP connection once everything written so far is flushed. */
+    public void closeAfterFlush() {
+        dirty = false;
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** True when the socket takes more data without queueing past the high water mark. */
+    public boolean writable() {
+        return ctx.channel().isWritable();
+    }
+
+    /** A read burst begins: flushing waits for its end. */
+    void beginRead() {
+        reading = true;
+    }
+
+    /** The read burst ended: flush what it produced. */
+    void endRead() {
+        reading = false;
+        flushNow();
+    }
+
+    /** How many flushes this session made (for tests and statistics). */
+    public long flushes() {
+        return flushes;
+    }
+
+    private void written() {
+        dirty = true;
+        if (!reading && !flushScheduled) {
+            flushScheduled = true;
+            ctx.executor().execute(flushTask);
+        }
+    }
+
+    /** Flushes now if anything was written since the last flush. */
+    void flushNow() {
+        flushScheduled = false;
+        if (dirty) {
+            dirty = false;
+            flushes++;
+            ctx.flush();
+        }
+    }
+}

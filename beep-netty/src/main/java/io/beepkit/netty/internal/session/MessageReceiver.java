@@ -1,0 +1,164 @@
+package io.beepkit.netty.internal.session;
+
+import io.beepkit.api.BeepProtocolException;
+import io.beepkit.api.Message;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.core.frame.FrameHeader;
+import io.beepkit.core.frame.FrameType;
+import io.beepkit.core.mgmt.ManagementPayloads;
+import io.beepkit.netty.ByteBufMessageHandler;
+import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.beepkit.netty.internal.channel.InboundRequest;
+import io.beepkit.netty.internal.mgmt.ChannelManagement;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The peer's MSG frames: each MSG assembled whole (bounded by the message size limit, ERR 550 before its end when it
+ * is too large, RFC 3080 §2.6.3) or handed on frame by frame to a streaming handler, then delivered to the profile's
+ * handler on the callback executor, or to channel management on channel 0.
+ */
+final class MessageReceiver {
+    private static final Logger log = LoggerFactory.getLogger(MessageReceiver.class);
+
+    private final SessionContext ctx;
+    private final ReceiveFlowController flow;
+    private final ChannelManagement management;
+
+    MessageReceiver(SessionContext ctx, ReceiveFlowController flow, ChannelManagement management) {
+        this.ctx = ctx;
+        this.flow = flow;
+        this.management = management;
+    }
+
+    void onFrame(ChannelImpl ch, FrameHeader h, ByteBuf payload) {
+        InboundRequest req = requestFor(ch, h);
+        if (req.streaming()) {
+            deliverChunk(ch, req, h, payload);
+        } else if (req.discarding()) {
+            flow.consumeMsg(ch, h.size());
+            if (!h.more()) {
+                req.discard(false);
+            }
+        } else if (!req.assembly().append(payload)) {
+            tooLarge(ch, req, h);
+        } else if (h.more()) {
+            flow.consumeMsg(ch, h.size()); // held in the assembly, bounded by maxMessageSize
+        } else {
+            MimeEntity entity = req.assembly().takeEntity();
+            req.receivingDone();
+            deliver(ch, req, h.size(), entity);
+        }
+    }
+
+    private InboundRequest requestFor(ChannelImpl ch, FrameHeader h) {
+        var slot = ch.exchanges().replies().find(h.msgno());
+        if (slot != null) {
+            InboundRequest req = slot.attachment();
+            if (req.receiving()) {
+                return req;
+            }
+            throw new BeepProtocolException("channel " + ch.number() + ": MSG " + h.msgno()
+                    + " reuses a msgno that still awaits our reply");
+        }
+        int max = ctx.config().maxOutstanding();
+        if (ch.exchanges().replies().awaiting() >= max) {
+            throw new BeepProtocolException("channel " + ch.number() + ": peer has more than " + max
+                    + " MSGs awaiting replies");
+        }
+        InboundRequest req = InboundRequest.open(ch, h.msgno());
+        if (ch.number() != 0 && ch.handler() != null && ch.handler().streaming()) {
+            req.stream();
+        } else {
+            req.assemble(ctx.config().maxMessageSize());
+        }
+        return req;
+    }
+
+    /** RFC 3080 §2.6.3: answer ERR before the last frame and drop the rest of the message. */
+    private void tooLarge(ChannelImpl ch, InboundRequest req, FrameHeader h) {
+        req.discard(h.more());
+        flow.consumeMsg(ch, h.size());
+        int max = ctx.config().maxMessageSize();
+        log.debug("channel {}: MSG {} exceeds {} octets, answering ERR 550", ch.number(), h.msgno(), max);
+        req.replyNow(FrameType.ERR, ManagementPayloads.error(550,
+                "message exceeds the maximum size of " + max + " octets"));
+    }
+
+    private void deliver(ChannelImpl ch, InboundRequest req, int finalSize, MimeEntity entity) {
+        req.delivered();
+        ch.receive().addRepliesOwed(1);
+        if (ch.number() == 0) {
+            flow.consumeMsg(ch, finalSize);
+            management.onMessage(req, entity);
+            return;
+        }
+        ProfileHandler handler = ch.handler();
+        // Credit at once while the messages queued for the application stay within one window; beyond that the
+        // credit waits for the handler, so a slow application stops the peer instead of growing a queue.
+        int length = entity.body().length;
+        boolean creditNow = ch.receive().undelivered() < ch.receive().window().window();
+        ch.receive().addUndelivered(length);
+        if (creditNow) {
+            flow.consumeMsg(ch, finalSize);
+        }
+        ctx.callbacks().execute(() -> {
+            try {
+                if (handler == null) {
+                    req.error(501, "no handler for profile " + ch.profile());
+                } else {
+                    handler.onMessage(new Message(ch, req.msgno(), entity), req);
+                }
+            } catch (RuntimeException e) {
+                handlerThrew(ch, req, e);
+            } finally {
+                ctx.onLoop(() -> {
+                    ch.receive().addUndelivered(-length);
+                    if (!creditNow) {
+                        flow.consumeMsg(ch, finalSize);
+                    }
+                });
+            }
+        });
+    }
+
+    /** Hands one frame of a MSG to a streaming handler; credit returns when the handler has seen it. */
+    private void deliverChunk(ChannelImpl ch, InboundRequest req, FrameHeader h, ByteBuf payload) {
+        boolean last = !h.more();
+        if (last) {
+            req.receivingDone();
+            req.delivered();
+            ch.receive().addRepliesOwed(1);
+        }
+        int size = h.size();
+        ProfileHandler handler = ch.handler();
+        // A ByteBuf-aware handler gets the network buffer itself; others one copy, the array they asked for.
+        Object chunk = handler instanceof ByteBufMessageHandler ? payload.retainedSlice() : ByteBufUtil.getBytes(payload);
+        ctx.callbacks().execute(() -> {
+            try {
+                if (chunk instanceof ByteBuf buf) {
+                    ((ByteBufMessageHandler) handler).onMessageChunk(ch, req.msgno(), buf, last, req);
+                } else {
+                    handler.onMessageChunk(ch, req.msgno(), (byte[]) chunk, last, req);
+                }
+            } catch (RuntimeException e) {
+                handlerThrew(ch, req, e);
+            } finally {
+                if (chunk instanceof ByteBuf buf) {
+                    buf.release();
+                }
+                ctx.onLoop(() -> flow.consumeMsg(ch, size));
+            }
+        });
+    }
+
+    private static void handlerThrew(ChannelImpl ch, InboundRequest req, RuntimeException e) {
+        log.warn("handler of {} threw on MSG {}", ch, req.msgno(), e);
+        if (!req.answered()) {
+            req.error(451, "local error: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,233 @@
+package io.beepkit.netty.internal.session;
+
+import io.beepkit.core.flow.ReceiveWindow;
+import io.beepkit.core.flow.ReceiveWindowTuner;
+import io.beepkit.core.flow.SendWindow;
+import io.beepkit.core.frame.FrameHeader;
+import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.beepkit.netty.internal.channel.ReceiveState;
+import io.beepkit.netty.internal.codec.Frame;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Our receive windows (RFC 3081 §3.1.4): credit for what the application consumed, SEQ policy and timing, the
+ * session's window budget and automatic window growth.
+ *
+ * <p>When a SEQ leaves matters as much as what it says. Frames read together get one consolidating SEQ at the end of
+ * the read. A due SEQ on a channel that owes the peer a reply (a MSG handed to the application) or that just received
+ * the reply to our MSG (our next MSG is likely to follow) waits, at most {@code seqDelay}, to ride in the same flush
+ * as that reply or MSG: one TCP segment instead of two, and with Nagle on no write-write-read exchange waiting for a
+ * delayed ACK. A peer that is still in the middle of a message always gets its SEQ at once.
+ */
+public final class ReceiveFlowController {
+    private static final Logger log = LoggerFactory.getLogger(ReceiveFlowController.class);
+
+    private final SessionContext ctx;
+    private final ArrayDeque<ChannelImpl> dueAtReadEnd = new ArrayDeque<>();
+    private final ArrayDeque<ChannelImpl> deferred = new ArrayDeque<>();
+    private long totalWindows;
+    private boolean reading;
+    private boolean deferTimerArmed;
+
+    ReceiveFlowController(SessionContext ctx) {
+        this.ctx = ctx;
+    }
+
+    void beginRead() {
+        reading = true;
+    }
+
+    /** The read burst ended: send (or defer) the consolidated SEQs it made due. */
+    void endRead() {
+        reading = false;
+        ChannelImpl ch;
+        while ((ch = dueAtReadEnd.poll()) != null) {
+            ReceiveState rs = ch.receive();
+            rs.seqPending(false);
+            if (!ch.lifecycle().isClosed() && rs.window().seqDue()) {
+                if (mayRideWithData(rs)) {
+                    defer(ch);
+                } else {
+                    growIfWindowLimited(ch);
+                    sendSeq(ch);
+                }
+            }
+        }
+    }
+
+    private boolean mayRideWithData(ReceiveState rs) {
+        return !rs.midMessage() && (rs.repliesOwed() > 0 || rs.replyCompleted()) && !ctx.config().seqDelay().isZero();
+    }
+
+    private void defer(ChannelImpl ch) {
+        if (!ch.receive().seqDeferred()) {
+            ch.receive().seqDeferred(true);
+            deferred.add(ch);
+        }
+        if (!deferTimerArmed) {
+            deferTimerArmed = true;
+            ctx.loop().schedule(this::sendDeferred, ctx.config().seqDelay().toNanos(), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** The bound passed: deferred SEQs leave on their own. */
+    private void sendDeferred() {
+        deferTimerArmed = false;
+        ChannelImpl ch;
+        while ((ch = deferred.poll()) != null) {
+            beforeData(ch);
+        }
+    }
+
+    /** Called by the scheduler before a data frame on {@code ch}: a SEQ that is due leaves first, in the same flush. */
+    void beforeData(ChannelImpl ch) {
+        ReceiveState rs = ch.receive();
+        if (!rs.seqDeferred() && !rs.seqPending()) {
+            return;
+        }
+        rs.seqDeferred(false);
+        if (!ch.lifecycle().isClosed() && !ctx.closed() && rs.window().seqDue()) {
+            growIfWindowLimited(ch);
+            sendSeq(ch);
+        }
+    }
+
+    /** A frame of {@code size} octets arrived and passed the window check. */
+    void frameReceived(ChannelImpl ch, FrameHeader h) {
+        ReceiveState rs = ch.receive();
+        rs.window().onFrame(h.seqno(), h.size());
+        rs.midMessage(h.more());
+        rs.replyCompleted(false); // set again by the reply receiver if this frame completes a reply
+        if (rs.tuner() != null) {
+            rs.tuner().onFrameReceived(System.nanoTime(), rs.window().received());
+        }
+    }
+
+    /**
+     * Credits {@code octets} of the peer's MSGs consumed on {@code ch}, unless our replies still waiting to leave on
+     * that channel already reach {@link #replyBacklogLimit}: then the credit is withheld until they drain. Every MSG
+     * may cause a reply; a peer that keeps sending MSGs but never opens its window for our replies would otherwise
+     * make us queue replies without limit (CONFORMANCE #38). Credit for replies to our own MSGs is never withheld,
+     * so two peers doing this cannot wait for each other.
+     */
+    public void consumeMsg(ChannelImpl ch, int octets) {
+        ReceiveState rs = ch.receive();
+        if (rs.replyBacklog() >= replyBacklogLimit(ch)) {
+            rs.withheldCredit(rs.withheldCredit() + octets);
+            return;
+        }
+        int withheld = rs.withheldCredit();
+        rs.withheldCredit(0);
+        consume(ch, octets + withheld);
+    }
+
+    private long replyBacklogLimit(ChannelImpl ch) {
+        int peer = Math.min(ch.outbound().window().peerWindow(), ctx.config().socketProfile().maxWindow());
+        return Math.max(ch.receive().window().window(), peer);
+    }
+
+    /** A reply of {@code octets} was produced on {@code ch}; {@code settled} when it ends one the application owed. */
+    void replyProduced(ChannelImpl ch, int octets, boolean settled) {
+        ch.receive().addReplyBacklog(octets);
+        if (settled) {
+            ch.receive().addRepliesOwed(-1);
+        }
+    }
+
+    /** {@code n} octets of our replies left on {@code ch}: credit withheld by {@link #consumeMsg} may go now. */
+    void replyWritten(ChannelImpl ch, int n) {
+        ReceiveState rs = ch.receive();
+        rs.addReplyBacklog(-n);
+        if (rs.withheldCredit() > 0 && rs.replyBacklog() < replyBacklogLimit(ch)) {
+            int withheld = rs.withheldCredit();
+            rs.withheldCredit(0);
+            consume(ch, withheld);
+        }
+    }
+
+    /** Credits {@code octets} consumed on {@code ch}; a SEQ goes out (or is marked due) when one is due. */
+    public void consume(ChannelImpl ch, int octets) {
+        if (octets == 0 || ch.lifecycle().isClosed() || ctx.closed()) {
+            return;
+        }
+        ReceiveState rs = ch.receive();
+        if (rs.window().consume(octets)) {
+            if (reading) {
+                // RFC 3081 §3.1.4: frames presented together get one consolidating SEQ, at the end of the read.
+                if (!rs.seqPending()) {
+                    rs.seqPending(true);
+                    dueAtReadEnd.add(ch);
+                }
+            } else {
+                growIfWindowLimited(ch);
+                sendSeq(ch);
+            }
+        }
+    }
+
+    /** Automatic receive-window growth, bounded by the profile's maximum and the session's window budget. */
+    private void growIfWindowLimited(ChannelImpl ch) {
+        ReceiveWindowTuner tuner = ch.receive().tuner();
+        if (tuner == null) {
+            return;
+        }
+        ReceiveWindow rw = ch.receive().window();
+        int window = rw.window();
+        long budgetLeft = sessionWindowBudget() - totalWindows;
+        int grown = tuner.onSeq(System.nanoTime(), window, rw.received(), rw.open(), rw.unconsumed(), budgetLeft);
+        // Keep the window a multiple of the first window's granule, so edges stay where the peer expects them.
+        grown -= grown % rw.granule();
+        if (grown > window) {
+            rw.resize(grown);
+            totalWindows += grown - window;
+            log.debug("{}: receive window grown {} -> {} (measured rtt {} us, {} octets/s)", ch, window, grown,
+                    tuner.roundTripNanos() / 1000, (long) tuner.octetsPerSecond());
+        }
+    }
+
+    /** The most octets all receive windows of this session may add up to: what a peer can make us buffer. */
+    private long sessionWindowBudget() {
+        return 4L * ctx.config().socketProfile().maxWindow();
+    }
+
+    private void sendSeq(ChannelImpl ch) {
+        ReceiveState rs = ch.receive();
+        rs.seqDeferred(false);
+        ReceiveWindow rw = rs.window();
+        if (rs.tuner() != null) {
+            rs.tuner().onSeqSent(System.nanoTime(), rw.received(), rw.received() + rw.open(), rw.window());
+        }
+        int window = rw.advertiseWindow();
+        ch.stats().seqSent();
+        ctx.writer().write(Frame.seq(FrameHeader.seq(ch.number(), rw.ackno(), window)));
+    }
+
+    /** Opens our receive window of a new channel to the profile's size (announced at once when larger). */
+    void announceWindow(ChannelImpl ch) {
+        SocketProfile p = ctx.config().socketProfile();
+        // The budget trims windows above the RFC's 4096 only: every channel starts with 4096 octets the peer may
+        // send (RFC 3081 §3.1.1), so that much is bounded by the channel limit, not by the budget.
+        long budgetLeft = sessionWindowBudget() - totalWindows;
+        int floor = Math.min(p.initialWindow(), SendWindow.DEFAULT_WINDOW);
+        int initial = (int) Math.max(floor, Math.min(p.initialWindow(), budgetLeft));
+        totalWindows += initial;
+        if (p.autoTuning()) {
+            ch.receive().tuner(new ReceiveWindowTuner(p.maxWindow()));
+        }
+        if (ch.receive().window().resize(initial)) {
+            sendSeq(ch);
+        }
+    }
+
+    /** A channel closed: its window leaves the budget. */
+    void channelClosed(ChannelImpl ch) {
+        if (ch.number() != 0) {
+            totalWindows -= ch.receive().window().window();
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package io.beepkit.netty.internal.session;
+
+import io.beepkit.api.BeepProtocolException;
+import io.beepkit.api.MessageTooLargeException;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.Reply;
+import io.beepkit.core.frame.FrameHeader;
+import io.beepkit.core.frame.FrameType;
+import io.beepkit.netty.internal.channel.Assembly;
+import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.beepkit.netty.internal.channel.PendingRequest;
+import io.beepkit.netty.internal.channel.ReplySink;
+import io.beepkit.netty.internal.codec.NulPayload;
+import io.beepkit.netty.internal.mgmt.ChannelManagement;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+
+/**
+ * The peer's replies to our MSGs (RPY, ERR, ANS, NUL): matched to the MSG they answer, assembled (bounded) or handed
+ * on frame by frame, and checked against the rules of RFC 3080 §2.6 (one reply style per MSG, ANS series ended by
+ * an empty NUL). An ERR that arrives while our MSG is still being sent ends that MSG with an empty final frame.
+ */
+final class ReplyReceiver {
+    private final SessionContext ctx;
+    private final ReceiveFlowController flow;
+    private final OutboundScheduler scheduler;
+    private final ChannelManagement management;
+
+    ReplyReceiver(SessionContext ctx, ReceiveFlowController flow, OutboundScheduler scheduler,
+                  ChannelManagement management) {
+        this.ctx = ctx;
+        this.flow = flow;
+        this.scheduler = scheduler;
+        this.management = management;
+    }
+
+    void onFrame(ChannelImpl ch, FrameHeader h, ByteBuf payload) {
+        switch (h.type()) {
+            case RPY, ERR -> onReply(ch, h, payload);
+            case ANS -> onAnswer(ch, h, payload);
+            case NUL -> onNul(ch, h, payload);
+            default -> throw new IllegalStateException(h.toString());
+        }
+    }
+
+    private PendingRequest pendingFor(ChannelImpl ch, FrameHeader h) {
+        PendingRequest p = ch.exchanges().pending(h.msgno());
+        if (p == null) {
+            throw new BeepProtocolException("channel " + ch.number() + ": " + h.type() + " to msgno " + h.msgno()
+                    + ", which we never sent or which is already answered");
+        }
+        if (!p.acknowledged()) {
+            p.acknowledge();
+            if (h.type() == FrameType.ERR && p.outbound() != null && p.outbound().remaining() > 0
+                    && p.outbound().started()) {
+                p.outbound().truncate(); // RFC 3080 §2.6.3: end our MSG with an empty final frame
+                // The MSG may be parked waiting for window credit the peer will not give now; the empty frame
+                // needs none, so it must be scheduled here or it would wait for a SEQ that may never come.
+                scheduler.schedule(ch);
+            }
+        }
+        return p;
+    }
+
+    private void onReply(ChannelImpl ch, FrameHeader h, ByteBuf payload) {
+        PendingRequest p = pendingFor(ch, h);
+        if (p.hasAnswers()) {
+            throw new BeepProtocolException("channel " + ch.number() + ": " + h.type() + " to msgno " + h.msgno()
+                    + " after ANS: a one-to-many reply must end with NUL");
+        }
+        if (p.sink().chunked()) {
+            p.chunkType(h.more() ? h.type() : null);
+            deliverChunk(ch, p, h, payload);
+            if (!h.more()) {
+                completed(ch, h.msgno());
+            }
+            return;
+        }
+        int limit = ctx.config().maxMessageSize();
+        boolean fits = p.replyAssembly(limit).append(payload);
+        if (h.more()) {
+            flow.consume(ch, h.size());
+            return;
+        }
+        ch.exchanges().replied(h.msgno());
+        if (!fits) {
+            flow.consume(ch, h.size());
+            p.release();
+            p.sink().fail(new MessageTooLargeException("reply to msgno " + h.msgno() + " on channel " + ch.number()
+                    + " exceeds the maximum message size of " + limit + " octets"));
+        } else {
+            MimeEntity entity = p.reply().takeEntity();
+            p.replyTaken();
+            if (h.type() == FrameType.RPY) {
+                p.sink().rpy(entity);
+            } else {
+                p.sink().err(entity);
+            }
+            creditAfterCallbacks(ch, p.sink(), h.size());
+        }
+        afterReplyComplete(ch);
+    }
+
+    private void onAnswer(ChannelImpl ch, FrameHeader h, ByteBuf payload) {
+        PendingRequest p = pendingFor(ch, h);
+        if (p.reply() != null || p.chunkType() != null) {
+            throw new BeepProtocolException("channel " + ch.number() + ": ANS to msgno " + h.msgno() + " during a "
+                    + "RPY/ERR reply");
+        }
+        p.addAnswerBytes(h.size());
+        if (p.sink().chunked()) {
+            deliverChunk(ch, p, h, payload);
+            return;
+        }
+        int limit = ctx.config().maxMessageSize();
+        Assembly a = p.answer(h.ansno(), limit);
+        boolean fits = a.append(payload);
+        if (h.more()) {
+            flow.consume(ch, h.size());
+            return;
+        }
+        p.answerTaken(h.ansno());
+        if (!fits) {
+            flow.consume(ch, h.size());
+            p.sink().fail(new MessageTooLargeException("answer " + h.ansno() + " to msgno " + h.msgno()
+                    + " exceeds the maximum message size of " + limit + " octets"));
+            return;
+        }
+        p.sink().ans(h.ansno(), a.takeEntity());
+        creditAfterCallbacks(ch, p.sink(), h.size());
+    }
+
+    private void onNul(ChannelImpl ch, FrameHeader h, ByteBuf payload) {
+        if (!NulPayload.isAcceptable(payload)) {
+            throw new BeepProtocolException("channel " + ch.number() + ": NUL to msgno " + h.msgno() + " carries "
+                    + h.size() + " octets; a NUL must be empty");
+        }
+        PendingRequest p = pendingFor(ch, h);
+        if (p.reply() != null || p.chunkType() != null) {
+            throw new BeepProtocolException("channel " + ch.number() + ": NUL to msgno " + h.msgno()
+                    + " during a RPY/ERR reply");
+        }
+        if (h.size() > 0) {
+            flow.consume(ch, h.size()); // the tolerated CRLF still occupied window space
+        }
+        ch.exchanges().replied(h.msgno());
+        p.release();
+        p.sink().nul();
+        afterReplyComplete(ch);
+    }
+
+    /** Hands one frame of a reply to a chunk-streaming listener. */
+    private void deliverChunk(ChannelImpl ch, PendingRequest p, FrameHeader h, ByteBuf payload) {
+        Reply.Kind kind = switch (h.type()) {
+            case RPY -> Reply.Kind.RPY;
+            case ERR -> Reply.Kind.ERR;
+            default -> Reply.Kind.ANSWERS;
+        };
+        p.sink().chunk(kind, h.type() == FrameType.ANS ? h.ansno() : -1, ByteBufUtil.getBytes(payload), !h.more());
+        creditAfterCallbacks(ch, p.sink(), h.size());
+    }
+
+    private void completed(ChannelImpl ch, int msgno) {
+        ch.exchanges().replied(msgno);
+        afterReplyComplete(ch);
+    }
+
+    /** Streaming listeners get credit back only once they have seen the data; aggregation credits at once. */
+    private void creditAfterCallbacks(ChannelImpl ch, ReplySink sink, int size) {
+        if (sink.streaming()) {
+            ctx.callbacks().execute(() -> ctx.onLoop(() -> flow.consume(ch, size)));
+        } else {
+            flow.consume(ch, size);
+        }
+    }
+
+    private void afterReplyComplete(ChannelImpl ch) {
+        ch.receive().replyCompleted(true);
+        if (ch.number() != 0) {
+            management.channelProgress(ch);
+        }
+    }
+}
