@@ -9,6 +9,7 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.TcpSegmentCounter;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -31,12 +32,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The BEEP tiny fragment (BTF) benchmark: messages of exactly the window (4096 octets) and slightly larger (4098) on
- * a 4096-octet window, over real loopback TCP, with the default profile (window-aware encoder, TCP_NODELAY) and the
- * {@code legacy} profile (Nagle on, naive splitting). The sender keeps {@value #IN_FLIGHT} MSGs in flight on one
+ * a 4096-octet window, over real loopback TCP, with the default profile (window-aware encoder, TCP_NODELAY), the
+ * {@code efficient} profile (Nagle on, window-aware encoder, coalesced writes) and the {@code legacy} profile (Nagle
+ * on, naive splitting). The sender keeps {@value #IN_FLIGHT} MSGs in flight on one
  * channel; the listener answers each with an empty RPY (the sink profile). The primary score is messages per second;
  * the auxiliary counters total one iteration: {@code frames} (data frames the initiator sent), {@code tinyFrames}
- * (pieces of split messages under 512 octets), {@code seqs} (SEQs the initiator received) and {@code messages};
- * frames / messages is frames per message. Message size counts the whole payload: no MIME headers, so CRLF plus size-2 body octets.
+ * (pieces of split messages under 512 octets), {@code seqs} (SEQs the initiator received), {@code segments} (TCP
+ * segments both peers sent, from the host's counters) and {@code messages}; frames / messages is frames per message,
+ * segments / messages TCP segments per exchange. Message size counts the whole payload: no MIME headers, so CRLF plus size-2 body octets.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -49,7 +52,7 @@ public class BtfBenchmark {
     static final int IN_FLIGHT = 8;
     static final int BATCH = 32;
 
-    @Param({"default", "legacy"})
+    @Param({"default", "efficient", "legacy"})
     public String profile;
 
     @Param({"4096", "4098"})
@@ -64,6 +67,7 @@ public class BtfBenchmark {
     static SocketProfile profileNamed(String name) {
         return switch (name) {
             case "default" -> SocketProfile.DEFAULT.toBuilder().name("default@4096").window(WINDOW).build();
+            case "efficient" -> SocketProfile.EFFICIENT.toBuilder().name("efficient@4096").window(WINDOW).build();
             case "legacy" -> SocketProfile.LEGACY;
             case "nodelay-naive" -> SocketProfile.DEFAULT.toBuilder().name("nodelay-naive").window(WINDOW)
                     .naiveSplitting(true).build();
@@ -96,9 +100,12 @@ public class BtfBenchmark {
         public long tinyFrames;
         public long seqs;
         public long messages;
+        /** TCP segments both peers sent (the host's OutSegs counter; -1 per batch where it cannot be read). */
+        public long segments;
 
         @Setup(Level.Iteration)
         public void reset() {
+            segments = 0;
             frames = 0;
             tinyFrames = 0;
             seqs = 0;
@@ -112,6 +119,7 @@ public class BtfBenchmark {
         long framesBefore = channel.stats().framesSent();
         long tinyBefore = channel.stats().smallFramesSent();
         long seqBefore = channel.stats().seqFramesReceived();
+        long segmentsBefore = TcpSegmentCounter.outSegments();
         Semaphore inFlight = new Semaphore(IN_FLIGHT);
         CompletableFuture<?>[] all = new CompletableFuture<?>[BATCH];
         for (int i = 0; i < BATCH; i++) {
@@ -125,5 +133,7 @@ public class BtfBenchmark {
         counters.tinyFrames += channel.stats().smallFramesSent() - tinyBefore;
         counters.seqs += channel.stats().seqFramesReceived() - seqBefore;
         counters.messages += BATCH;
+        long segmentsAfter = TcpSegmentCounter.outSegments();
+        counters.segments += segmentsBefore < 0 || segmentsAfter < 0 ? -1 : segmentsAfter - segmentsBefore;
     }
 }

@@ -9,6 +9,7 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.TcpSegmentCounter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,11 +32,14 @@ import java.util.concurrent.atomic.AtomicReference;
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Show the BEEP tiny-fragment effect on an embedded loopback pair.", "", "Starts an embedded listener and "
                 + "initiator on 127.0.0.1 (a free port) and sends 4096- and 4098-octet messages on a 4096-octet "
-                + "window, one channel, --in-flight messages outstanding (8, as in the JMH benchmark), with the legacy socket profile (Nagle on, naive "
-                + "splitting) and with the default profile on a 4096 window (TCP_NODELAY, window-aware splitting). "
+                + "window, one channel, --in-flight messages outstanding (8, as in the JMH benchmark), with three "
+                + "socket profiles: legacy (Nagle on, naive splitting), efficient (Nagle on, window-aware splitting and "
+                + "coalesced writes) and default (TCP_NODELAY, window-aware splitting, coalesced writes), the last two on "
+                + "a 4096 window. "
                 + "Listener and initiator of each run use the same profile; the listener answers with the sink "
                 + "profile (empty RPY).",
-                "Prints a table: profile, message size, msgs/s, MB/s, frames per message and tiny frames sent."})
+                "Prints a table: profile, message size, msgs/s, MB/s, frames per message, tiny frames sent and TCP "
+                        + "segments per message (both directions, from the host's counters)."})
 final class DemoCommand implements Callable<Integer> {
     static final int WINDOW = 4096;
     static final int[] SIZES = {4096, 4098};
@@ -53,7 +57,8 @@ final class DemoCommand implements Callable<Integer> {
     int inFlight;
 
     /** One row of the table. */
-    record Row(String profile, int size, long messages, double seconds, long frames, long tinyFrames, long bytes) {
+    record Row(String profile, int size, long messages, double seconds, long frames, long tinyFrames, long bytes,
+               long segments) {
         double msgsPerSecond() {
             return messages / seconds;
         }
@@ -65,10 +70,17 @@ final class DemoCommand implements Callable<Integer> {
         double framesPerMessage() {
             return messages == 0 ? 0 : (double) frames / messages;
         }
+
+        /** TCP segments per message both ways, or NaN where the host's counters cannot be read. */
+        double segmentsPerMessage() {
+            return segments < 0 || messages == 0 ? Double.NaN : (double) segments / messages;
+        }
     }
 
     static List<SocketProfile> profiles() {
-        return List.of(SocketProfile.LEGACY, SocketProfile.DEFAULT.toBuilder().window(WINDOW).name("default").build());
+        return List.of(SocketProfile.LEGACY,
+                SocketProfile.EFFICIENT.toBuilder().window(WINDOW).name("efficient").build(),
+                SocketProfile.DEFAULT.toBuilder().window(WINDOW).name("default").build());
     }
 
     @Override
@@ -84,23 +96,25 @@ final class DemoCommand implements Callable<Integer> {
         Duration each = Duration.ofNanos((long) (seconds * 1e9));
         out.printf(Locale.ROOT, "BEEP tiny-fragment demo: 127.0.0.1 loopback, %d-octet window, one channel, %d in flight, "
                 + "%.1f s per run%n%n", WINDOW, inFlight, seconds);
-        out.printf(Locale.ROOT, "%-8s %7s %10s %8s %11s %12s%n", "profile", "size", "msgs/s", "MB/s", "frames/msg",
-                "tiny frames");
+        out.printf(Locale.ROOT, "%-9s %7s %10s %8s %11s %12s %9s%n", "profile", "size", "msgs/s", "MB/s", "frames/msg",
+                "tiny frames", "segs/msg");
         out.flush();
         List<Row> rows = new ArrayList<>();
         for (SocketProfile p : profiles()) {
             for (int size : SIZES) {
                 Row r = measure(p, size, inFlight, each);
                 rows.add(r);
-                out.printf(Locale.ROOT, "%-8s %7d %10.0f %8.2f %11.2f %12d%n", r.profile(), r.size(), r.msgsPerSecond(),
-                        r.megabytesPerSecond(), r.framesPerMessage(), r.tinyFrames());
+                out.printf(Locale.ROOT, "%-9s %7d %10.0f %8.2f %11.2f %12d %9.2f%n", r.profile(), r.size(),
+                        r.msgsPerSecond(), r.megabytesPerSecond(), r.framesPerMessage(), r.tinyFrames(),
+                        r.segmentsPerMessage());
                 out.flush();
             }
         }
         out.println();
         out.println("size = message payload on the wire (MIME entity without headers: CRLF + size-2 body octets);");
         out.println("MB = 10^6 payload octets; frames/msg and tiny frames count the initiator's MSG frames; a tiny frame "
-                + "is a piece of a split message under 512 octets (or a quarter window).");
+                + "is a piece of a split message under 512 octets (or a quarter window); segs/msg counts TCP segments "
+                + "of both peers, pure ACKs included, from /proc/net/snmp (other traffic on the host adds to it).");
         for (SocketProfile p : profiles()) {
             StringBuilder b = new StringBuilder(p.name()).append(": mean time per message");
             String sep = " ";
@@ -134,12 +148,15 @@ final class DemoCommand implements Callable<Integer> {
                 // penalised for coming after the slow legacy rows.
                 pump(channel, message, inFlight, System.nanoTime() + time.toNanos() / 2);
                 TransferStats s0 = snapshot(channel.stats());
+                long segments0 = TcpSegmentCounter.outSegments();
                 long start = System.nanoTime();
                 long n = pump(channel, message, inFlight, start + time.toNanos());
                 long now = System.nanoTime();
+                long segments1 = TcpSegmentCounter.outSegments();
                 TransferStats s1 = channel.stats();
                 return new Row(p.name(), size, n, (now - start) / 1e9, s1.framesSent() - s0.framesSent(),
-                        s1.smallFramesSent() - s0.smallFramesSent(), s1.bytesSent() - s0.bytesSent());
+                        s1.smallFramesSent() - s0.smallFramesSent(), s1.bytesSent() - s0.bytesSent(),
+                        segments0 < 0 || segments1 < 0 ? -1 : segments1 - segments0);
             } finally {
                 session.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
                 if (session.isOpen()) {

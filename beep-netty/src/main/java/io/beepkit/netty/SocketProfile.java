@@ -19,7 +19,8 @@ import java.util.Objects;
  * @param maxWindow          the cap for automatic receive-window growth; equal to initialWindow to disable growth
  * @param maxFrameSize       the largest frame payload we send
  * @param minFragment        the smallest piece worth sending when a message must be split
- * @param naiveSplitting     true reproduces old stacks: fill whatever window is open, however small the tail
+ * @param naiveSplitting     true reproduces old stacks, for comparison: fill whatever window is open, however small
+ *                           the tail, and write every frame (SEQs included) in a flush of its own
  * @param notSentLowat       TCP_NOTSENT_LOWAT on native epoll, 0 to leave unset
  */
 public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, int sendBuffer, int writeBufferLow,

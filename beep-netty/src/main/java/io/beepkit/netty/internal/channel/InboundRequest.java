@@ -29,6 +29,7 @@ public final class InboundRequest implements Responder {
     private boolean discarding;
     private boolean streaming;
     private boolean delivered;
+    private Runnable pendingCredit;
     private long nextAnsno;
 
     private InboundRequest(ChannelImpl channel, int msgno) {
@@ -109,6 +110,24 @@ public final class InboundRequest implements Responder {
         delivered = true;
     }
 
+    /**
+     * The MSG's window credit waits for the application: {@code credit} runs at the first reply produced or when
+     * {@link #creditDue()} is called (the handler returned), whichever comes first, once. A reply thus leaves in the
+     * same flush as the SEQ carrying that credit, never before it in a second small segment.
+     */
+    public void creditOnReply(Runnable credit) {
+        pendingCredit = credit;
+    }
+
+    /** Runs the pending credit, if any. */
+    public void creditDue() {
+        Runnable c = pendingCredit;
+        if (c != null) {
+            pendingCredit = null;
+            c.run();
+        }
+    }
+
     // ------------------------------------------------------------------ Responder (any thread)
 
     @Override
@@ -175,6 +194,7 @@ public final class InboundRequest implements Responder {
         OutboundMessage m = new OutboundMessage(type, msgno, ansno, payload);
         m.onWritten(onWritten);
         channel.host().replyProduced(channel, payload.readableBytes(), last && delivered);
+        creditDue();
         channel.exchanges().replies().produce(slot, m, last);
         channel.drainReplies();
     }

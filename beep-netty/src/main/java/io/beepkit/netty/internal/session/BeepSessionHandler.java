@@ -7,6 +7,7 @@ import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SocketProfile;
 import io.beepkit.netty.internal.SharedResources;
 import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
@@ -78,7 +79,8 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     public void handlerAdded(ChannelHandlerContext c) {
         this.channelContext = c;
         ctx.bind(c.channel().eventLoop());
-        ctx.writer().bind(c, cause -> exceptionCaught(c, cause));
+        SocketProfile profile = ctx.config().socketProfile();
+        ctx.writer().bind(c, cause -> exceptionCaught(c, cause), !profile.tcpNoDelay(), profile.naiveSplitting());
         session.bind(c.channel());
         if (c.channel().isActive()) {
             start();

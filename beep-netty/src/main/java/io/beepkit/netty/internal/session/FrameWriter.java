@@ -1,8 +1,11 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.core.frame.FrameType;
 import io.beepkit.netty.internal.codec.Frame;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelConfig;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelHandlerContext;
 
 import java.util.function.Consumer;
@@ -21,14 +24,28 @@ public final class FrameWriter {
     private boolean reading;
     private long flushes;
     private Consumer<Throwable> failures = t -> { };
+    private boolean pushOffReadFlushes;
+    private boolean naive;
+    private boolean seqWritten;
 
-    void bind(ChannelHandlerContext ctx, Consumer<Throwable> failures) {
+    /**
+     * @param pushOffReadFlushes with Nagle's algorithm on: push a flush made outside a read burst at once, so a
+     *                           reply produced later than the read cannot wait behind our previous small segment
+     *                           for the peer's delayed ACK
+     * @param naive              write like old stacks, for comparison: every frame in a flush of its own
+     */
+    void bind(ChannelHandlerContext ctx, Consumer<Throwable> failures, boolean pushOffReadFlushes, boolean naive) {
         this.ctx = ctx;
         this.failures = failures;
+        this.pushOffReadFlushes = pushOffReadFlushes && !naive;
+        this.naive = naive;
     }
 
     /** Writes a frame with no completion action. */
     public void write(Frame frame) {
+        if (frame.header().type() == FrameType.SEQ) {
+            seqWritten = true;
+        }
         ctx.write(frame, ctx.voidPromise());
         written();
     }
@@ -74,6 +91,10 @@ public final class FrameWriter {
 
     private void written() {
         dirty = true;
+        if (naive) {
+            flushNow();
+            return;
+        }
         if (!reading && !flushScheduled) {
             flushScheduled = true;
             ctx.executor().execute(flushTask);
@@ -82,11 +103,27 @@ public final class FrameWriter {
 
     /** Flushes now if anything was written since the last flush. */
     void flushNow() {
+        boolean offRead = flushScheduled;
+        boolean seq = seqWritten;
         flushScheduled = false;
+        seqWritten = false;
         if (dirty) {
             dirty = false;
             flushes++;
             ctx.flush();
+            if ((offRead || seq) && pushOffReadFlushes) {
+                push();
+            }
         }
+    }
+
+    /**
+     * Linux sends segments held by Nagle's algorithm when TCP_NODELAY is set (tcp(7)); clearing it again keeps
+     * Nagle for what follows. At the end of a read burst this is not needed: the peer's data just acknowledged ours.
+     */
+    private void push() {
+        ChannelConfig config = ctx.channel().config();
+        config.setOption(ChannelOption.TCP_NODELAY, true);
+        config.setOption(ChannelOption.TCP_NODELAY, false);
     }
 }

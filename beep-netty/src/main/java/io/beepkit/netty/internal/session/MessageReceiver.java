@@ -104,6 +104,8 @@ final class MessageReceiver {
         ch.receive().addUndelivered(length);
         if (creditNow) {
             flow.consumeMsg(ch, finalSize);
+        } else {
+            req.creditOnReply(() -> flow.consumeMsg(ch, finalSize));
         }
         ctx.callbacks().execute(() -> {
             try {
@@ -117,9 +119,7 @@ final class MessageReceiver {
             } finally {
                 ctx.onLoop(() -> {
                     ch.receive().addUndelivered(-length);
-                    if (!creditNow) {
-                        flow.consumeMsg(ch, finalSize);
-                    }
+                    req.creditDue();
                 });
             }
         });

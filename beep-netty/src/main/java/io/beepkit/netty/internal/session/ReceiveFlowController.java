@@ -61,7 +61,8 @@ public final class ReceiveFlowController {
     }
 
     private boolean mayRideWithData(ReceiveState rs) {
-        return !rs.midMessage() && (rs.repliesOwed() > 0 || rs.replyCompleted()) && !ctx.config().seqDelay().isZero();
+        return !rs.midMessage() && (rs.repliesOwed() > 0 || rs.replyCompleted()) && !ctx.config().seqDelay().isZero()
+                && !ctx.config().socketProfile().naiveSplitting();
     }
 
     private void defer(ChannelImpl ch) {
