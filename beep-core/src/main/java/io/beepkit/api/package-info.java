@@ -1,0 +1,5 @@
+/**
+ * The public API of beepkit, free of any transport: sessions, channels, messages, replies, profile handlers and
+ * the exceptions they report.
+ */
+package io.beepkit.api;

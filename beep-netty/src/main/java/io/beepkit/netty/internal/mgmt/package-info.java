@@ -1,0 +1,7 @@
+/**
+ * Channel 0 (RFC 3080 §2.3) split by role: the greeting exchange, answering the peer's requests, our own requests,
+ * and the close and release handshakes.
+ *
+ * <p><b>Internal and unstable:</b> not part of the public API; it may change in any release without notice.
+ */
+package io.beepkit.netty.internal.mgmt;

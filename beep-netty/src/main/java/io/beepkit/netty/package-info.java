@@ -1,0 +1,6 @@
+/**
+ * BEEP on Netty: {@link io.beepkit.netty.BeepServer} and {@link io.beepkit.netty.BeepClient}, their settings
+ * ({@link io.beepkit.netty.BeepConfig}, {@link io.beepkit.netty.SocketProfile}) and Netty-specific views and
+ * handlers.
+ */
+package io.beepkit.netty;
