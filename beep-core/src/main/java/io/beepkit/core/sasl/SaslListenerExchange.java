@@ -97,7 +97,9 @@ public final class SaslListenerExchange {
         }
         state = State.IN_PROGRESS;
         SaslAnswer first = step(initial.data());
-        return first.positive() ? StartDecision.accept(first.blob()) : refuse(first.code(), first.diagnostic());
+        // step() has already logged and recorded a failure
+        return first.positive() ? StartDecision.accept(first.blob())
+                : StartDecision.refuse(first.code(), first.diagnostic());
     }
 
     /** A MSG arrived on the channel; {@code body} is its entity body (MIME headers removed). */
