@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param cipherSuite       the cipher suite, for example {@code TLS_AES_128_GCM_SHA256}
  * @param peerCertificates  the peer's certificate chain, leaf first; empty when the peer sent none (a client
  *                          without certificate)
- * @param sniHostName       the server name the client asked for (SNI), or null
+ * @param sniHostName       the server name the client asked for by SNI (on either side), or null
  */
 public record TlsSessionInfo(String protocol, String cipherSuite, List<X509Certificate> peerCertificates,
                              String sniHostName) {
