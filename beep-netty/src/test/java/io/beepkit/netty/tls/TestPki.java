@@ -25,6 +25,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.AlgorithmParameters;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.KeyStore;
@@ -158,7 +159,10 @@ final class TestPki {
         cipher.init(Cipher.ENCRYPT_MODE, SecretKeyFactory.getInstance(algorithm).generateSecret(new PBEKeySpec(password)),
                 new PBEParameterSpec(salt, 10_000, new IvParameterSpec(iv)));
         byte[] encrypted = cipher.doFinal(key.getEncoded());
-        EncryptedPrivateKeyInfo info = new EncryptedPrivateKeyInfo(cipher.getParameters(), encrypted);
+        // Re-read the parameters as generic PBES2 ones: the JDK encodes those under the PBES2 OID.
+        AlgorithmParameters pbes2 = AlgorithmParameters.getInstance("PBES2");
+        pbes2.init(cipher.getParameters().getEncoded());
+        EncryptedPrivateKeyInfo info = new EncryptedPrivateKeyInfo(pbes2, encrypted);
         return Files.writeString(file, pem("ENCRYPTED PRIVATE KEY", info.getEncoded()), StandardCharsets.US_ASCII);
     }
 
