@@ -1,16 +1,12 @@
 package io.beepkit.netty.interop;
 
-import io.beepkit.api.BeepChannel;
-import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepSession;
-import io.beepkit.api.ChannelRequest;
-import io.beepkit.api.Reply;
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslMechanism;
-import io.beepkit.core.sasl.SaslInitiatorExchange;
 import io.beepkit.core.sasl.SaslStep;
 import io.beepkit.core.sasl.SessionSecurity;
 import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.sasl.SaslOverSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,7 +17,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.file.Path;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -59,31 +54,13 @@ class VortexSaslInteropTest {
         VortexPeer.stop(listener);
     }
 
-    /** Runs one exchange on a fresh session; returns the last step and the session's security state. */
+    /** Runs one exchange on a fresh session. */
     private static SaslStep authenticate(SaslMechanism m, SaslCredentials credentials, SessionSecurity security)
             throws Exception {
         BeepSession session = client.connect("127.0.0.1", PORT).get(10, TimeUnit.SECONDS);
         try {
             assertTrue(session.peerProfiles().contains(m.profileUri()), session.peerProfiles().toString());
-            SaslInitiatorExchange exchange = SaslInitiatorExchange.create(m, credentials, "localhost", security, true);
-            String content = exchange.startContent();
-            BeepChannel channel;
-            try {
-                channel = session.startChannel(ChannelRequest.builder().profile(exchange.profileUri(), content, false)
-                        .build()).get(10, TimeUnit.SECONDS);
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof BeepErrorException refused) {
-                    return exchange.onStartRefused(refused.code(), refused.diagnostic());
-                }
-                throw e;
-            }
-            SaslStep step = exchange.onStartReply(channel.peerInitData());
-            while (step.kind() == SaslStep.Kind.SEND) {
-                Reply reply = channel.send(step.entity()).get(10, TimeUnit.SECONDS);
-                step = reply.isError() ? exchange.onError(reply.errorCode(), reply.errorText())
-                        : exchange.onReply(reply.entity().body());
-            }
-            return step;
+            return SaslOverSession.authenticate(session, m, credentials, security);
         } finally {
             session.terminate();
         }
