@@ -4,7 +4,7 @@ import io.beepkit.api.security.TlsSessionInfo;
 import io.beepkit.core.mgmt.ManagementCodec;
 import io.beepkit.core.mgmt.ManagementMessage;
 import io.beepkit.core.tls.TlsMessage;
-import io.beepkit.core.tls.TlsMessageCodec;
+import io.beepkit.core.tls.TlsTuning;
 import io.beepkit.netty.tls.ClientTlsContext;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.tls.TlsProvider;
@@ -69,14 +69,14 @@ class VortexTlsInteropTest {
                     greeting.body().getBytes(StandardCharsets.UTF_8));
             assertTrue(g.profiles().contains(TlsMessage.PROFILE_URI), g.profiles().toString());
 
-            String ready = TlsMessageCodec.write(TlsMessage.Ready.DEFAULT);
+            String ready = TlsTuning.readyContent();
             clear.send("MSG", 0, 1, ManagementCodec.write(new ManagementMessage.Start(1, null,
                     List.of(new ManagementMessage.Profile(TlsMessage.PROFILE_URI, ready, false)))));
             RawBeepConnection.Frame reply = clear.read();
             assertEquals("RPY", reply.type(), reply.body());
             ManagementMessage.Profile chosen = (ManagementMessage.Profile) ManagementCodec.parse(
                     reply.body().getBytes(StandardCharsets.UTF_8));
-            assertInstanceOf(TlsMessage.Proceed.class, TlsMessageCodec.parse(chosen.content()));
+            assertInstanceOf(TlsMessage.Proceed.class, TlsTuning.onAnswer(chosen.content()));
 
             ClientTlsContext tls = TlsConfig.builder().provider(TlsProvider.JDK)
                     .trust(TrustMaterial.fromPem(dir.resolve("test-certificate.pem")))
