@@ -283,10 +283,18 @@ public final class ManagementCodec {
         if (p.base64()) {
             sb.append(" encoding='base64'>")
                     .append(Base64.getEncoder().encodeToString(p.content().getBytes(StandardCharsets.UTF_8)));
+        } else if (isMarkup(p.content())) {
+            // Piggybacked elements (<ready />, <blob>) go in a CDATA section, as in RFC 3080's examples: Vortex reads
+            // the profile content without translating entity references, so an escaped <ready /> never matches.
+            sb.append("><![CDATA[").append(p.content()).append("]]>");
         } else {
             sb.append('>').append(escape(p.content()));
         }
         sb.append("</profile>");
+    }
+
+    private static boolean isMarkup(String content) {
+        return content.stripLeading().startsWith("<") && !content.contains("]]>");
     }
 
     private static void optAttr(StringBuilder sb, String name, String value) {

@@ -133,6 +133,23 @@ class ManagementCodecTest {
     }
 
     @Test
+    @DisplayName("#18 piggybacked elements are written in CDATA, as RFC 3080 and Vortex write them")
+    void piggybackedElementsAreWrittenInCdata() {
+        Start s = new Start(1, null, List.of(new Profile("http://iana.org/beep/TLS", "<ready />", false)));
+        String xml = ManagementCodec.write(s);
+        assertEquals("<start number='1'><profile uri='http://iana.org/beep/TLS'><![CDATA[<ready />]]></profile></start>",
+                xml);
+        assertEquals(s, ManagementCodec.parse(xml.getBytes(StandardCharsets.UTF_8)));
+        assertEquals("<profile uri='urn:x'><![CDATA[<blob status='complete' />]]></profile>",
+                ManagementCodec.write(new Profile("urn:x", "<blob status='complete' />", false)));
+        // content that would end the section early is escaped instead
+        Profile tricky = new Profile("urn:x", "<a>]]></a>", false);
+        String written = ManagementCodec.write(tricky);
+        assertEquals("<profile uri='urn:x'>&lt;a&gt;]]&gt;&lt;/a&gt;</profile>", written);
+        assertEquals(tricky, ManagementCodec.parse(written.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
     @DisplayName("#18 the profile reply: the chosen uri, with or without data")
     void profileReply() {
         assertEquals(new Profile("urn:echo"), parse("<profile uri='urn:echo' />"));

@@ -1,0 +1,82 @@
+package io.beepkit.core.sasl;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ChannelStartRequest;
+import io.beepkit.api.Message;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.Responder;
+import io.beepkit.api.StartDecision;
+import io.beepkit.api.security.SaslListenerConfig;
+import io.beepkit.api.security.SaslMechanism;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * The listener side of one SASL profile as an ordinary {@link ProfileHandler}: each accepted start gets its own
+ * {@link SaslListenerExchange}, fed the start's piggyback and then every MSG of the channel; its answers go back as
+ * RPY or ERR. The session's {@link SessionSecurity} comes from {@code securityOf}, so the session rules (no SASL after
+ * SASL, PLAIN only over TLS) see what the session is. One instance may serve every session of a listener.
+ */
+public final class SaslProfileHandler implements ProfileHandler {
+    private final SaslMechanism mechanism;
+    private final SaslListenerConfig config;
+    private final Function<BeepSession, SessionSecurity> securityOf;
+    private final Map<Key, SaslListenerExchange> exchanges = new ConcurrentHashMap<>();
+
+    private record Key(BeepSession session, int channel) {
+    }
+
+    /**
+     * @param securityOf the security state of a session (the engine's, or a map the application keeps)
+     */
+    public SaslProfileHandler(SaslMechanism mechanism, SaslListenerConfig config,
+                              Function<BeepSession, SessionSecurity> securityOf) {
+        this.mechanism = Objects.requireNonNull(mechanism, "mechanism");
+        this.config = Objects.requireNonNull(config, "config");
+        this.securityOf = Objects.requireNonNull(securityOf, "securityOf");
+    }
+
+    /** Registers a handler for each mechanism {@code config} offers, under its profile URI. */
+    public static ProfileRegistry registerAll(ProfileRegistry registry, SaslListenerConfig config,
+                                              Function<BeepSession, SessionSecurity> securityOf) {
+        for (SaslMechanism m : config.mechanisms()) {
+            registry.register(m.profileUri(), new SaslProfileHandler(m, config, securityOf));
+        }
+        return registry;
+    }
+
+    @Override
+    public StartDecision onStart(ChannelStartRequest request) {
+        SaslListenerExchange exchange = new SaslListenerExchange(mechanism, config,
+                securityOf.apply(request.session()));
+        StartDecision decision = exchange.onStart(request.initData(), request.serverName());
+        if (decision.accepted()) {
+            exchanges.put(new Key(request.session(), request.number()), exchange);
+        }
+        return decision;
+    }
+
+    @Override
+    public void onMessage(Message message, Responder responder) {
+        SaslListenerExchange exchange = exchanges.get(key(message.channel()));
+        if (exchange == null) {
+            responder.error(550, "no SASL exchange on this channel");
+            return;
+        }
+        exchange.onMessage(message.entity().body()).sendTo(responder);
+    }
+
+    @Override
+    public void onClose(BeepChannel channel) {
+        exchanges.remove(key(channel));
+    }
+
+    private static Key key(BeepChannel channel) {
+        return new Key(channel.session(), channel.number());
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The SASL family of tuning profiles (RFC 3080 §4) without any transport: the {@code <blob>} codec, one exchange
+ * state machine per role ({@link io.beepkit.core.sasl.SaslListenerExchange},
+ * {@link io.beepkit.core.sasl.SaslInitiatorExchange}), the per-session rules ({@link io.beepkit.core.sasl.SessionSecurity}),
+ * and the mechanisms the JDK lacks (PLAIN, ANONYMOUS and EXTERNAL as servers, ANONYMOUS as client). CRAM-MD5 and
+ * DIGEST-MD5 on both sides, and PLAIN and EXTERNAL as clients, come from {@code javax.security.sasl}.
+ */
+package io.beepkit.core.sasl;
