@@ -91,6 +91,12 @@ public final class CallbackDispatcher implements Executor {
             }
             return;
         }
+        if (batch.size() == 1) {
+            Runnable only = batch.get(0);
+            batch.clear();
+            serial.execute(only);
+            return;
+        }
         ArrayList<Runnable> tasks = batch;
         batch = new ArrayList<>();
         serial.execute(() -> tasks.forEach(CallbackDispatcher::runSafely));
