@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  * the read. A due SEQ on a channel that owes the peer a reply (a MSG handed to the application) or that just received
  * the reply to our MSG (our next MSG is likely to follow) waits, at most {@code seqDelay}, to ride in the same flush
  * as that reply or MSG: one TCP segment instead of two, and with Nagle on no write-write-read exchange waiting for a
- * delayed ACK. A peer that is still in the middle of a message always gets its SEQ at once.
+ * delayed ACK. A peer that is still in the middle of a message always gets its SEQ at once, and so does a peer whose
+ * window we have exhausted (our data could not leave to carry the SEQ).
  */
 public final class ReceiveFlowController {
     private static final Logger log = LoggerFactory.getLogger(ReceiveFlowController.class);
@@ -50,7 +51,7 @@ public final class ReceiveFlowController {
             ReceiveState rs = ch.receive();
             rs.seqPending(false);
             if (!ch.lifecycle().isClosed() && rs.window().seqDue()) {
-                if (mayRideWithData(rs)) {
+                if (mayRideWithData(ch)) {
                     defer(ch);
                 } else {
                     growIfWindowLimited(ch);
@@ -60,9 +61,16 @@ public final class ReceiveFlowController {
         }
     }
 
-    private boolean mayRideWithData(ReceiveState rs) {
-        return !rs.midMessage() && (rs.repliesOwed() > 0 || rs.replyCompleted()) && !ctx.config().seqDelay().isZero()
-                && !ctx.config().socketProfile().naiveSplitting();
+    /**
+     * A SEQ may wait for our next data frame on its channel only if that frame can leave when it is produced: our
+     * own window towards the peer must be open. Otherwise the peer's credit would be held hostage by data that waits
+     * for the peer's credit in turn, and two peers doing this would wait for each other.
+     */
+    private boolean mayRideWithData(ChannelImpl ch) {
+        ReceiveState rs = ch.receive();
+        return !rs.midMessage() && (rs.repliesOwed() > 0 || rs.replyCompleted())
+                && ch.outbound().window().available() > 0
+                && !ctx.config().seqDelay().isZero() && !ctx.config().socketProfile().naiveSplitting();
     }
 
     private void defer(ChannelImpl ch) {

@@ -199,4 +199,28 @@ class FlushCoalescingTest {
         channel.runPendingTasks();
         assertEquals(List.of("SEQ 1", "MSG 1", "FLUSH"), wire);
     }
+
+    @Test
+    @DisplayName("a SEQ is not held for our next MSG when that MSG waits for the peer's window: the peers would wait for each other")
+    void seqLeavesAtOnceWhenOurOwnWindowIsExhausted() throws Exception {
+        BeepSessionHandler handler = newSession(SessionRole.INITIATOR, echo(), false, SEQ_DELAY);
+        channel = new EmbeddedChannel(new Recorder(), handler);
+        channel.freezeTime();
+        inbound(FrameType.RPY, 0, 0, "Content-Type: application/beep+xml\r\n\r\n<greeting/>");
+        var started = handler.session().startChannel(ECHO);
+        channel.runPendingTasks();
+        inbound(FrameType.RPY, 0, 1, "Content-Type: application/beep+xml\r\n\r\n<profile uri='" + ECHO + "'/>");
+        channel.runPendingTasks();
+        var ch = started.get(1, TimeUnit.SECONDS);
+        byte[] full = new byte[4094];
+        ch.send(MimeEntity.of(full)); // fills the peer's 4096-octet window
+        ch.send(MimeEntity.of(full)); // queued: waits for the peer's SEQ
+        channel.runPendingTasks();
+        wire.clear();
+        char[] body = new char[4094];
+        Arrays.fill(body, 'x');
+        inbound(FrameType.RPY, 1, 0, "\r\n" + new String(body)); // the reply, but no SEQ from the peer
+        channel.runPendingTasks();
+        assertEquals(List.of("SEQ 1", "FLUSH"), wire);
+    }
 }
