@@ -1,5 +1,6 @@
 package io.beepkit.netty;
 
+import io.beepkit.api.BeepObserver;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.CloseDecision;
 
@@ -26,11 +27,13 @@ import java.util.function.Function;
  *                            {@code -> SEQ 1 12 4096}), for debugging tools; null (the default) installs no tracing
  * @param releaseHandler      decides on the peer's request to release the session (RFC 3080 §2.3.1.3, close of
  *                            channel 0) once no channel has messages in progress; null (the default) accepts
+ * @param observer            receives session, channel, message and flow-control events on the event loop, for
+ *                            metrics; {@link BeepObserver#NOOP} by default
  */
 public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
                          boolean nativeTransport, Consumer<String> frameTracer,
-                         Function<BeepSession, CloseDecision> releaseHandler) {
+                         Function<BeepSession, CloseDecision> releaseHandler, BeepObserver observer) {
 
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
@@ -39,10 +42,14 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
     /** Default most MSGs awaiting replies per channel and direction. */
     public static final int DEFAULT_MAX_OUTSTANDING = 4096;
 
-    /** Checks the limits (each at least 1) and that the profile and tail wait are present. */
+    /** Checks the limits (each at least 1) and that the profile, tail wait and observer are present. */
     public BeepConfig {
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
+        Objects.requireNonNull(observer, "observer");
+        if (tailWait.isNegative()) {
+            throw new IllegalArgumentException("tailWait must not be negative: " + tailWait);
+        }
         if (maxMessageSize < 1) {
             throw new IllegalArgumentException("maxMessageSize must be >= 1: " + maxMessageSize);
         }
@@ -78,6 +85,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         b.nativeTransport = nativeTransport;
         b.frameTracer = frameTracer;
         b.releaseHandler = releaseHandler;
+        b.observer = observer;
         return b;
     }
 
@@ -94,6 +102,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private boolean nativeTransport = true;
         private Consumer<String> frameTracer;
         private Function<BeepSession, CloseDecision> releaseHandler;
+        private BeepObserver observer = BeepObserver.NOOP;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -121,10 +130,16 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
          */
         public Builder releaseHandler(Function<BeepSession, CloseDecision> v) { releaseHandler = v; return this; }
 
+        /**
+         * Receives the events of every session for metrics, on the event loop (default: {@link BeepObserver#NOOP}).
+         * It must be cheap and must not block; what it throws is caught and logged once.
+         */
+        public Builder observer(BeepObserver v) { observer = v; return this; }
+
         /** The settings, checked. */
         public BeepConfig build() {
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
-                    tailWait, features, localize, nativeTransport, frameTracer, releaseHandler);
+                    tailWait, features, localize, nativeTransport, frameTracer, releaseHandler, observer);
         }
     }
 }

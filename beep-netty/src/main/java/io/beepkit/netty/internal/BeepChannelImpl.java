@@ -57,6 +57,7 @@ public final class BeepChannelImpl implements BeepChannel {
     final Map<Integer, InboundRequest> awaitingByMsgno = new HashMap<>();
     final ArrayDeque<OutboundMessage> outbound = new ArrayDeque<>();
     final TransferStats stats = new TransferStats();
+    final Observation.Tally tally = new Observation.Tally();
     ReceiveWindowTuner tuner;
     /** Octets of complete MSGs handed to the application whose handler has not returned yet. */
     long undelivered;

@@ -190,6 +190,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             return;
         }
         started = true;
+        Observation.sessionOpened(this);
         if (transport != null) {
             // Read back once connected: the kernel's values, not what the profile asked for.
             socketOptions = SocketOptions.readBack(ctx.channel(), transport);
@@ -267,6 +268,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     void terminate(BeepException e) {
         if (failure == null) {
             failure = e;
+            Observation.protocolError(this, e);
             log.warn("terminating BEEP session with {}: {}", remoteAddress(), e.getMessage());
         }
         if (ctx != null) {
@@ -283,6 +285,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
                 ? new SessionClosedException("session with " + remoteAddress() + " closed")
                 : new SessionClosedException("session with " + remoteAddress() + " terminated: " + failure.getMessage(), failure);
         closeCause = cause;
+        Observation.sessionClosed(this, failure);
         List<BeepChannelImpl> all = new ArrayList<>(channels.values());
         channels.clear();
         openView.clear();
@@ -290,6 +293,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         for (BeepChannelImpl ch : all) {
             closedStats.add(ch.stats);
             boolean wasOpen = ch.number() != 0 && ch.isOpen();
+            Observation.channelClosed(ch);
             ch.destroy(cause);
             if (ch.closeFuture != null) {
                 CompletableFuture<Void> f = ch.closeFuture;
@@ -324,6 +328,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             ch.tuner.onFrameReceived(System.nanoTime(), ch.receiveWindow.received());
         }
         ch.stats.frameReceived(h.size());
+        Observation.frameReceived(ch, h);
         switch (h.type()) {
             case MSG -> onMsgFrame(ch, h, frame.payload());
             case RPY, ERR -> onReplyFrame(ch, h, frame.payload());
@@ -342,6 +347,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             throw new BeepProtocolException("SEQ for channel " + h.channel() + ", which is not open: " + h);
         }
         ch.stats.seqReceived();
+        Observation.seqReceived(ch);
         if (ch.sendWindow.onSeq(h.ackno(), h.window()) && !ch.outbound.isEmpty()) {
             ch.forceNext = false;
             schedule(ch);
@@ -505,6 +511,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             if (!h.more()) {
                 ch.pending.remove(h.msgno());
                 ch.msgnos.release(h.msgno());
+                Observation.roundTrip(ch, p);
                 afterReplyComplete(ch);
             }
             return;
@@ -519,6 +526,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         }
         ch.pending.remove(h.msgno());
         ch.msgnos.release(h.msgno());
+        Observation.roundTrip(ch, p);
         if (!fits) {
             consume(ch, h.size());
             p.sink.fail(new MessageTooLargeException("reply to msgno " + h.msgno() + " on channel " + ch.number()
@@ -584,6 +592,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         }
         ch.pending.remove(h.msgno());
         ch.msgnos.release(h.msgno());
+        Observation.roundTrip(ch, p);
         p.release();
         p.sink.nul();
         afterReplyComplete(ch);
@@ -702,6 +711,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         }
         int window = rw.advertiseWindow();
         ch.stats.seqSent();
+        Observation.seqSent(ch);
         ctx.write(Frame.seq(FrameHeader.seq(ch.number(), ch.receiveWindow.ackno(), window)), ctx.voidPromise());
         if (!writing) {
             ctx.flush();
@@ -798,6 +808,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             }
         }
         if (ch.blockedSince != 0) {
+            Observation.windowStall(ch, System.nanoTime() - ch.blockedSince);
             ch.stats.blocked(System.nanoTime() - ch.blockedSince);
             ch.blockedSince = 0;
         }
@@ -809,10 +820,12 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         boolean tiny = split && n < Math.min(FragmentPlanner.DEFAULT_MIN_FRAGMENT, Math.max(1, ch.sendWindow.peerWindow() / 4));
         ByteBuf slice = n == 0 ? Unpooled.EMPTY_BUFFER : m.next(n);
         ch.sendWindow.consume(n);
+        if (n > 0 && !last && ch.sendWindow.available() == 0) ch.blockedSince = System.nanoTime(); // stalls on a zero window
         FrameHeader h = m.type == FrameType.ANS
                 ? FrameHeader.ans(ch.number(), m.msgno, !last, seqno, n, m.ansno)
                 : FrameHeader.data(m.type, ch.number(), m.msgno, !last, seqno, n);
         ch.stats.frameSent(n, tiny && n > 0);
+        Observation.frameSent(ch, m.type, n, last, tiny && n > 0);
         if (tiny && n > 0 && !planner.isNaive()) {
             warnTiny(ch, n, m.total());
         }
@@ -890,6 +903,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         openView.remove(ch.number());
         ready.remove(ch);
         closedStats.add(ch.stats);
+        Observation.channelClosed(ch);
         recentlyClosed.add(ch.number());
         if (recentlyClosed.size() > RECENTLY_CLOSED) {
             recentlyClosed.remove(recentlyClosed.iterator().next());
@@ -904,6 +918,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         BeepChannelImpl ch = new BeepChannelImpl(this, number, profile, initData, handler, config.maxOutstanding());
         channels.put(number, ch);
         openView.put(number, ch);
+        Observation.channelOpened(ch);
         recentlyClosed.remove(number);
         return ch;
     }

@@ -9,6 +9,7 @@ import java.util.Map;
 final class PendingRequest {
     final int msgno;
     final ReplySink sink;
+    final long createdNanos = System.nanoTime();
     OutboundMessage outbound;
     Assembly reply;
     Map<Long, Assembly> answers;
