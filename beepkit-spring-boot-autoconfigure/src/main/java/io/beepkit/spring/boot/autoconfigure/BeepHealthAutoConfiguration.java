@@ -7,6 +7,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * A health indicator for the auto-configured listener ({@code beep}) when Spring Boot's health support (Actuator) is
@@ -14,16 +15,17 @@ import org.springframework.context.annotation.Bean;
  */
 @AutoConfiguration(after = BeepAutoConfiguration.class)
 @ConditionalOnClass(HealthIndicator.class)
-@ConditionalOnBean(BeepServerLifecycle.class)
-@ConditionalOnEnabledHealthIndicator("beep")
 public class BeepHealthAutoConfiguration {
-    /**
-     * @param lifecycle the listener's lifecycle
-     * @return the indicator: UP while bound, with the address and the number of sessions
-     */
-    @Bean
-    @ConditionalOnMissingBean(name = "beepHealthIndicator")
-    public BeepServerHealthIndicator beepHealthIndicator(BeepServerLifecycle lifecycle) {
-        return new BeepServerHealthIndicator(lifecycle);
+
+    /** Nested, so that its health-module condition is read only once the class check above has passed. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBean(BeepServerLifecycle.class)
+    @ConditionalOnEnabledHealthIndicator("beep")
+    static class IndicatorConfiguration {
+        @Bean
+        @ConditionalOnMissingBean(name = "beepHealthIndicator")
+        BeepServerHealthIndicator beepHealthIndicator(BeepServerLifecycle lifecycle) {
+            return new BeepServerHealthIndicator(lifecycle);
+        }
     }
 }
