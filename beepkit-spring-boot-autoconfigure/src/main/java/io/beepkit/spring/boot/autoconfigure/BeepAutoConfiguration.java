@@ -33,12 +33,12 @@ import java.util.Set;
 @AutoConfiguration
 @ConditionalOnClass(BeepServer.class)
 @EnableConfigurationProperties(BeepProperties.class)
-public class BeepAutoConfiguration {
+public final class BeepAutoConfiguration {
 
     /** The listener and its lifecycle. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(prefix = "beep.server", name = "enabled", havingValue = "true", matchIfMissing = true)
-    static class ServerConfiguration {
+    static final class ServerConfiguration {
         @Bean
         @ConditionalOnMissingBean
         BeepServer beepServer(BeepProperties properties, ObjectProvider<BeepObserver> observers,
@@ -87,7 +87,7 @@ public class BeepAutoConfiguration {
     /** The client. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(prefix = "beep.client", name = "enabled", havingValue = "true", matchIfMissing = true)
-    static class ClientConfiguration {
+    static final class ClientConfiguration {
         @Bean(destroyMethod = "close")
         @ConditionalOnMissingBean
         BeepClient beepClient(BeepProperties properties, ObjectProvider<BeepObserver> observers,

@@ -15,13 +15,13 @@ import org.springframework.context.annotation.Configuration;
  */
 @AutoConfiguration(after = BeepAutoConfiguration.class)
 @ConditionalOnClass(HealthIndicator.class)
-public class BeepHealthAutoConfiguration {
+public final class BeepHealthAutoConfiguration {
 
     /** Nested, so that its health-module condition is read only once the class check above has passed. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBean(BeepServerLifecycle.class)
     @ConditionalOnEnabledHealthIndicator("beep")
-    static class IndicatorConfiguration {
+    static final class IndicatorConfiguration {
         @Bean
         @ConditionalOnMissingBean(name = "beepHealthIndicator")
         BeepServerHealthIndicator beepHealthIndicator(BeepServerLifecycle lifecycle) {

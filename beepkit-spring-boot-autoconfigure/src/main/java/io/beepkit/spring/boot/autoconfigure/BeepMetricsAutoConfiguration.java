@@ -18,7 +18,7 @@ import org.springframework.context.annotation.Bean;
         "org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration"})
 @ConditionalOnClass({MeterRegistry.class, BeepMetrics.class})
 @ConditionalOnBean(MeterRegistry.class)
-public class BeepMetricsAutoConfiguration {
+public final class BeepMetricsAutoConfiguration {
     /**
      * @param registry the application's registry
      * @return the meters, reported to by the listener and the client
