@@ -10,9 +10,11 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
 import io.beepkit.api.TransferStats;
 import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.micrometer.BeepMetrics;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.BeepSessions;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,7 +48,8 @@ import java.util.concurrent.atomic.AtomicLong;
                 "  sink " + StandardProfiles.SINK + " (replies with an empty RPY).",
                 "Prints the listener's settings, the effective socket options of the first session, then one line per "
                         + "session opened or closed. Stops on SIGINT/SIGTERM (Ctrl-C) after releasing every session "
-                        + "gracefully."})
+                        + "gracefully. With --metrics, also prints the Micrometer meters a service would export "
+                        + "(docs/metrics.md) when stopping and every --metrics-interval."})
 final class ServeCommand implements Callable<Integer> {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT);
 
@@ -78,6 +81,13 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--io-threads", paramLabel = "N", defaultValue = "0",
             description = "I/O threads, 0 for Netty's default (default: ${DEFAULT-VALUE}).")
     int ioThreads;
+
+    @Option(names = "--metrics", description = "Print the meters (docs/metrics.md) when stopping.")
+    boolean metrics;
+
+    @Option(names = "--metrics-interval", paramLabel = "TIME", converter = Units.DurationConverter.class,
+            description = "With --metrics, also print them every TIME (e.g. 10s).")
+    Duration metricsInterval;
 
     private final CountDownLatch stop = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -124,7 +134,14 @@ final class ServeCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(cmd, "--echo-uri must not be blank");
             }
         }
+        if (metricsInterval != null && (!metrics || metricsInterval.isZero() || metricsInterval.isNegative())) {
+            throw new CommandLine.ParameterException(cmd, "--metrics-interval needs --metrics and a positive TIME");
+        }
         BeepConfig config = tuning.config(cmd, trace ? this::line : null);
+        SimpleMeterRegistry meters = metrics ? new SimpleMeterRegistry() : null;
+        if (meters != null) {
+            config = config.toBuilder().observer(new BeepMetrics(meters)).build();
+        }
 
         ProfileRegistry registry = new ProfileRegistry();
         List<String> offered = new ArrayList<>();
@@ -166,16 +183,15 @@ final class ServeCommand implements Callable<Integer> {
         }, "beep-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            if (duration != null) {
-                stop.await(duration.toNanos(), TimeUnit.NANOSECONDS);
-            } else {
-                stop.await();
-            }
+            awaitStop(meters);
         } finally {
             int open = server.sessions().size();
             line("stopping: releasing " + open + " session" + (open == 1 ? "" : "s"));
             server.close(Duration.ofSeconds(5));
             line("stopped after " + sessionCounter.get() + " session" + (sessionCounter.get() == 1 ? "" : "s"));
+            if (meters != null) {
+                printMetrics(meters);
+            }
             stopped.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -184,6 +200,27 @@ final class ServeCommand implements Callable<Integer> {
             }
         }
         return ExitCodes.OK;
+    }
+
+    /** Waits for the stop request or the end of --duration, printing the meters every --metrics-interval. */
+    private void awaitStop(SimpleMeterRegistry meters) throws InterruptedException {
+        long deadline = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
+        long step = meters == null || metricsInterval == null ? Long.MAX_VALUE : metricsInterval.toNanos();
+        while (true) {
+            long wait = duration == null ? step : Math.min(step, deadline - System.nanoTime());
+            if (wait <= 0 || stop.await(wait, TimeUnit.NANOSECONDS)
+                    || (duration != null && System.nanoTime() - deadline >= 0)) {
+                return;
+            }
+            printMetrics(meters);
+        }
+    }
+
+    private void printMetrics(SimpleMeterRegistry meters) {
+        line("metrics:");
+        for (String l : MetricsReport.lines(meters)) {
+            line("  " + l);
+        }
     }
 
     private void opened(BeepSession s) {

@@ -1,5 +1,6 @@
 package io.beepkit.netty;
 
+import io.beepkit.api.BeepObserver;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.CloseDecision;
 
@@ -30,12 +31,14 @@ import java.util.function.Function;
  *                            handlers and listeners that never block; saves two thread hops per exchange
  * @param seqDelay            how long a due SEQ may wait to leave with the reply or MSG that follows it on its
  *                            channel (one TCP segment instead of two); zero sends every SEQ at once
+ * @param observer            receives session, channel, message and flow-control events on the event loop, for
+ *                            metrics; {@link BeepObserver#NOOP} by default
  */
 public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
                          boolean nativeTransport, Consumer<String> frameTracer,
                          Function<BeepSession, CloseDecision> releaseHandler, boolean directCallbacks,
-                         Duration seqDelay) {
+                         Duration seqDelay, BeepObserver observer) {
 
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
@@ -48,7 +51,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
     /** The longest {@code seqDelay} accepted: a peer waiting on its window must not wait longer. */
     public static final Duration MAX_SEQ_DELAY = Duration.ofMillis(200);
 
-    /** Checks the limits (each at least 1) and that the profile and tail wait are present. */
+    /** Checks the limits (each at least 1) and that the profile, tail wait and observer are present. */
     public BeepConfig {
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
@@ -56,6 +59,10 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         if (seqDelay.isNegative() || seqDelay.compareTo(MAX_SEQ_DELAY) > 0) {
             throw new IllegalArgumentException("seqDelay must be between 0 and " + MAX_SEQ_DELAY.toMillis()
                     + " ms: " + seqDelay);
+        }
+        Objects.requireNonNull(observer, "observer");
+        if (tailWait.isNegative()) {
+            throw new IllegalArgumentException("tailWait must not be negative: " + tailWait);
         }
         if (maxMessageSize < 1) {
             throw new IllegalArgumentException("maxMessageSize must be >= 1: " + maxMessageSize);
@@ -94,6 +101,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         b.releaseHandler = releaseHandler;
         b.directCallbacks = directCallbacks;
         b.seqDelay = seqDelay;
+        b.observer = observer;
         return b;
     }
 
@@ -112,6 +120,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private Function<BeepSession, CloseDecision> releaseHandler;
         private boolean directCallbacks;
         private Duration seqDelay = DEFAULT_SEQ_DELAY;
+        private BeepObserver observer = BeepObserver.NOOP;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -149,12 +158,17 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
          * at most 200 ms; zero sends every SEQ at once).
          */
         public Builder seqDelay(Duration v) { seqDelay = v; return this; }
+        /**
+         * Receives the events of every session for metrics, on the event loop (default: {@link BeepObserver#NOOP}).
+         * It must be cheap and must not block; what it throws is caught and logged once.
+         */
+        public Builder observer(BeepObserver v) { observer = v; return this; }
 
         /** The settings, checked. */
         public BeepConfig build() {
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
                     tailWait, features, localize, nativeTransport, frameTracer, releaseHandler, directCallbacks,
-                    seqDelay);
+                    seqDelay, observer);
         }
     }
 }

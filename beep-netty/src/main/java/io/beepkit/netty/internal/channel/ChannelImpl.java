@@ -37,6 +37,7 @@ public final class ChannelImpl implements BeepChannel {
     private final Exchanges exchanges;
     private final CloseState close = new CloseState();
     private final TransferStats stats = new TransferStats();
+    private final MessageTally tally = new MessageTally();
 
     /**
      * @param handler the profile's handler, or null (channel 0, or a profile we started without one)
@@ -232,6 +233,11 @@ public final class ChannelImpl implements BeepChannel {
     @Override
     public TransferStats stats() {
         return stats;
+    }
+
+    /** Frames and octets of the messages in progress, for the observer. */
+    public MessageTally tally() {
+        return tally;
     }
 
     /** True when nothing of ours is queued or unanswered and every peer MSG is answered and sent. */

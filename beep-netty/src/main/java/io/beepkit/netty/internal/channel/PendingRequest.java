@@ -12,6 +12,7 @@ import java.util.Map;
 public final class PendingRequest {
     private final int msgno;
     private final ReplySink sink;
+    private final long createdNanos = System.nanoTime();
     private OutboundMessage outbound;
     private Assembly reply;
     private Map<Long, Assembly> answers;
@@ -28,6 +29,11 @@ public final class PendingRequest {
     /** The MSG's msgno. */
     public int msgno() {
         return msgno;
+    }
+
+    /** When the MSG was registered (System.nanoTime), for round-trip latency. */
+    public long createdNanos() {
+        return createdNanos;
     }
 
     /** Where the reply goes. */

@@ -98,6 +98,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
             return;
         }
         started = true;
+        Observation.sessionOpened(ctx);
         if (transport != null) {
             // Read back once connected: the kernel's values, not what the profile asked for.
             session.socketOptions(SocketOptions.readBack(channelContext.channel(), transport));
@@ -170,6 +171,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     @Override
     public void channelInactive(ChannelHandlerContext c) {
         if (!ctx.closed()) {
+            Observation.sessionClosed(ctx, failure);
             session.shutdown(failure == null
                     ? new SessionClosedException("session with " + remoteAddress() + " closed")
                     : new SessionClosedException("session with " + remoteAddress() + " terminated: "
@@ -185,6 +187,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     private void terminate(BeepException e) {
         if (failure == null) {
             failure = e;
+            Observation.protocolError(ctx, e);
             log.warn("terminating BEEP session with {}: {}", remoteAddress(), e.getMessage());
         }
         if (channelContext != null) {

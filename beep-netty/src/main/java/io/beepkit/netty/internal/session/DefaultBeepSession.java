@@ -98,6 +98,7 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
         scheduler.clear();
         for (ChannelImpl ch : all) {
             boolean wasOpen = ch.number() != 0 && ch.isOpen();
+            Observation.channelClosed(ch);
             ch.destroy(cause);
             CompletableFuture<Void> ours = ch.closeState().ours();
             if (ours != null) {
@@ -286,6 +287,7 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
     public ChannelImpl newChannel(int number, String profile, String initData, ProfileHandler handler) {
         ChannelImpl ch = new ChannelImpl(this, number, profile, initData, handler);
         table.add(ch);
+        Observation.channelOpened(ch);
         return ch;
     }
 
@@ -296,6 +298,7 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
 
     @Override
     public void channelClosed(ChannelImpl ch) {
+        Observation.channelClosed(ch);
         flow.channelClosed(ch);
         table.remove(ch);
         scheduler.remove(ch);

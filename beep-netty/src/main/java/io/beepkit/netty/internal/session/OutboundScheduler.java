@@ -131,7 +131,9 @@ public final class OutboundScheduler {
             }
         }
         if (q.blockedSince() != 0) {
-            ch.stats().blocked(System.nanoTime() - q.blockedSince());
+            long waited = System.nanoTime() - q.blockedSince();
+            Observation.windowStall(ch, waited);
+            ch.stats().blocked(waited);
             q.blockedSince(0);
         }
         q.forceNext(false);
@@ -144,10 +146,14 @@ public final class OutboundScheduler {
                 && n < Math.min(FragmentPlanner.DEFAULT_MIN_FRAGMENT, Math.max(1, window.peerWindow() / 4));
         ByteBuf slice = n == 0 ? Unpooled.EMPTY_BUFFER : m.next(n);
         window.consume(n);
+        if (n > 0 && !last && window.available() == 0) {
+            q.blockedSince(System.nanoTime()); // the rest of the message now waits on a closed window
+        }
         FrameHeader h = m.type() == FrameType.ANS
                 ? FrameHeader.ans(ch.number(), m.msgno(), !last, seqno, n, m.ansno())
                 : FrameHeader.data(m.type(), ch.number(), m.msgno(), !last, seqno, n);
         ch.stats().frameSent(n, tiny);
+        Observation.frameSent(ch, m.type(), n, last, tiny);
         if (tiny && !planner.isNaive()) {
             warnTiny(ch, n, m.total());
         }

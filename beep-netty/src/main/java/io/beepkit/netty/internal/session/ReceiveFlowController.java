@@ -213,6 +213,7 @@ public final class ReceiveFlowController {
         }
         int window = rw.advertiseWindow();
         ch.stats().seqSent();
+        Observation.seqSent(ch);
         ctx.writer().write(Frame.seq(FrameHeader.seq(ch.number(), rw.ackno(), window)));
     }
 

@@ -72,7 +72,7 @@ final class ReplyReceiver {
             p.chunkType(h.more() ? h.type() : null);
             deliverChunk(ch, p, h, payload);
             if (!h.more()) {
-                completed(ch, h.msgno());
+                completed(ch, p);
             }
             return;
         }
@@ -83,6 +83,7 @@ final class ReplyReceiver {
             return;
         }
         ch.exchanges().replied(h.msgno());
+        Observation.roundTrip(ch, p);
         if (!fits) {
             flow.consume(ch, h.size());
             p.release();
@@ -144,6 +145,7 @@ final class ReplyReceiver {
             flow.consume(ch, h.size()); // the tolerated CRLF still occupied window space
         }
         ch.exchanges().replied(h.msgno());
+        Observation.roundTrip(ch, p);
         p.release();
         p.sink().nul();
         afterReplyComplete(ch);
@@ -160,8 +162,9 @@ final class ReplyReceiver {
         creditAfterCallbacks(ch, p.sink(), h.size());
     }
 
-    private void completed(ChannelImpl ch, int msgno) {
-        ch.exchanges().replied(msgno);
+    private void completed(ChannelImpl ch, PendingRequest p) {
+        ch.exchanges().replied(p.msgno());
+        Observation.roundTrip(ch, p);
         afterReplyComplete(ch);
     }
 

@@ -1,0 +1,6 @@
+/**
+ * Micrometer meters for beepkit: {@link io.beepkit.micrometer.BeepMetrics} is a
+ * {@link io.beepkit.api.BeepObserver} that records every session's events in a {@code MeterRegistry}.
+ * {@code docs/metrics.md} lists the meters and their tags.
+ */
+package io.beepkit.micrometer;

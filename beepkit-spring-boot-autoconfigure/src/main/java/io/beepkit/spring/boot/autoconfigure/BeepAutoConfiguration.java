@@ -1,0 +1,106 @@
+package io.beepkit.spring.boot.autoconfigure;
+
+import io.beepkit.api.BeepObserver;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepServer;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Auto-configuration for beepkit: a {@link BeepServer} bound and released with the context (unless
+ * {@code beep.server.enabled=false}), serving every {@link ProfileHandler} bean annotated with {@link BeepProfile}
+ * and every {@link ProfileRegistration} bean, and a {@link BeepClient}. Both take their settings from
+ * {@link BeepProperties}, report to every {@link BeepObserver} bean, and are adjusted further by
+ * {@link BeepServerCustomizer} and {@link BeepClientCustomizer} beans. Each bean backs off when the application
+ * defines its own.
+ */
+@AutoConfiguration
+@ConditionalOnClass(BeepServer.class)
+@EnableConfigurationProperties(BeepProperties.class)
+public final class BeepAutoConfiguration {
+
+    /** The listener and its lifecycle. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(prefix = "beep.server", name = "enabled", havingValue = "true", matchIfMissing = true)
+    static final class ServerConfiguration {
+        @Bean
+        @ConditionalOnMissingBean
+        BeepServer beepServer(BeepProperties properties, ObjectProvider<BeepObserver> observers,
+                              ObjectProvider<BeepServerCustomizer> customizers,
+                              ObjectProvider<ProfileRegistration> registrations, ListableBeanFactory beans) {
+            BeepConfig.Builder config = BeepConfigFactory.server(properties,
+                    CompositeBeepObserver.of(observers.orderedStream().toList()));
+            customizers.orderedStream().forEach(c -> c.customize(config));
+            ProfileRegistry registry = properties.getServer().isDefaultProfiles()
+                    ? StandardProfiles.registerDefaults(new ProfileRegistry()) : new ProfileRegistry();
+            registerHandlers(registry, registrations, beans);
+            BeepServer.Builder builder = BeepServer.builder()
+                    .bind(properties.getServer().getHost(), properties.getServer().getPort())
+                    .config(config.build())
+                    .profiles(registry)
+                    .ioThreads(properties.getServer().getIoThreads());
+            customizers.orderedStream().forEach(c -> c.customize(builder));
+            return builder.build();
+        }
+
+        @Bean
+        @ConditionalOnMissingBean
+        BeepServerLifecycle beepServerLifecycle(BeepServer server, BeepProperties properties) {
+            return new BeepServerLifecycle(server, properties.getServer().getShutdownTimeout());
+        }
+
+        private static void registerHandlers(ProfileRegistry registry, ObjectProvider<ProfileRegistration> registrations,
+                                             ListableBeanFactory beans) {
+            Set<ProfileHandler> registered = Collections.newSetFromMap(new IdentityHashMap<>());
+            registrations.orderedStream().forEach(r -> {
+                registry.register(r.uri(), r.handler());
+                registered.add(r.handler());
+            });
+            for (Map.Entry<String, ProfileHandler> e : beans.getBeansOfType(ProfileHandler.class).entrySet()) {
+                BeepProfile profile = beans.findAnnotationOnBean(e.getKey(), BeepProfile.class);
+                if (profile != null) {
+                    registry.register(profile.value(), e.getValue());
+                } else if (!registered.contains(e.getValue())) {
+                    throw new IllegalStateException("ProfileHandler bean '" + e.getKey() + "' names no profile URI: "
+                            + "annotate it with @BeepProfile(\"<uri>\") or register it with a ProfileRegistration bean");
+                }
+            }
+        }
+    }
+
+    /** The client. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(prefix = "beep.client", name = "enabled", havingValue = "true", matchIfMissing = true)
+    static final class ClientConfiguration {
+        @Bean(destroyMethod = "close")
+        @ConditionalOnMissingBean
+        BeepClient beepClient(BeepProperties properties, ObjectProvider<BeepObserver> observers,
+                              ObjectProvider<BeepClientCustomizer> customizers) {
+            BeepConfig.Builder config = BeepConfigFactory.client(properties,
+                    CompositeBeepObserver.of(observers.orderedStream().toList()));
+            customizers.orderedStream().forEach(c -> c.customize(config));
+            BeepClient.Builder builder = BeepClient.builder()
+                    .config(config.build())
+                    .connectTimeout(properties.getClient().getConnectTimeout())
+                    .ioThreads(properties.getClient().getIoThreads());
+            customizers.orderedStream().forEach(c -> c.customize(builder));
+            return builder.build();
+        }
+    }
+}

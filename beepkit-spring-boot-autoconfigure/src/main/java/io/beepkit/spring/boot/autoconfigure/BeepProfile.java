@@ -1,0 +1,27 @@
+package io.beepkit.spring.boot.autoconfigure;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Registers a {@link io.beepkit.api.ProfileHandler} bean with the auto-configured listener under a profile URI:
+ *
+ * <pre>{@code
+ * @Component
+ * @BeepProfile("urn:example:upper")
+ * class UpperHandler implements ProfileHandler { ... }
+ * }</pre>
+ *
+ * On a {@code @Bean} method it applies to the bean it returns. A handler bean without this annotation fails start-up;
+ * register lambdas with a {@link ProfileRegistration} bean instead.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.METHOD})
+public @interface BeepProfile {
+    /** @return the profile URI the handler serves */
+    String value();
+}

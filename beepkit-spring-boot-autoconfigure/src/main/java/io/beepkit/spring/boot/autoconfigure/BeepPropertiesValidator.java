@@ -1,0 +1,124 @@
+package io.beepkit.spring.boot.autoconfigure;
+
+import io.beepkit.netty.SocketProfile;
+import org.springframework.util.unit.DataSize;
+import org.springframework.validation.Errors;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Checks {@link BeepProperties} at binding: each rejected value is reported with its property name, the value and
+ * the accepted range, so start-up fails with a message such as
+ * {@code beep.socket.initial-window must be between 2 B and 2147483647 B, was -1B}.
+ */
+final class BeepPropertiesValidator {
+    private static final long MAX_INT = Integer.MAX_VALUE;
+    private final Errors errors;
+
+    BeepPropertiesValidator(Errors errors) {
+        this.errors = errors;
+    }
+
+    void validate(BeepProperties p) {
+        BeepProperties.Server server = p.getServer();
+        range("server.port", server.getPort(), 0, 65535);
+        range("server.io-threads", server.getIoThreads(), 0, 1024);
+        notNegative("server.shutdown-timeout", server.getShutdownTimeout());
+        socket(p.getSocket());
+        BeepProperties.Limits limits = p.getLimits();
+        size("limits.max-message-size", limits.getMaxMessageSize(), 1);
+        range("limits.max-channels", limits.getMaxChannels(), 1, MAX_INT);
+        range("limits.max-outstanding", limits.getMaxOutstanding(), 1, MAX_INT);
+        notNegative("limits.tail-wait", limits.getTailWait());
+        BeepProperties.Client client = p.getClient();
+        positive("client.connect-timeout", client.getConnectTimeout());
+        range("client.io-threads", client.getIoThreads(), 0, 1024);
+        if (client.getSocketProfile() != null) {
+            profileName("client.socket-profile", client.getSocketProfile());
+        }
+        size("client.max-message-size", client.getMaxMessageSize(), 1);
+        if (client.getMaxChannels() != null) {
+            range("client.max-channels", client.getMaxChannels(), 1, MAX_INT);
+        }
+        if (client.getMaxOutstanding() != null) {
+            range("client.max-outstanding", client.getMaxOutstanding(), 1, MAX_INT);
+        }
+    }
+
+    private void socket(SocketSettings s) {
+        boolean named = profileName("socket.profile", s.getProfile());
+        size("socket.receive-buffer", s.getReceiveBuffer(), 1);
+        size("socket.send-buffer", s.getSendBuffer(), 1);
+        size("socket.write-buffer-low", s.getWriteBufferLow(), 1);
+        size("socket.write-buffer-high", s.getWriteBufferHigh(), 1);
+        size("socket.initial-window", s.getInitialWindow(), 2);
+        size("socket.max-window", s.getMaxWindow(), 2);
+        size("socket.min-fragment", s.getMinFragment(), 1);
+        size("socket.max-frame-size", s.getMaxFrameSize(), 1);
+        if (named && !errors.hasErrors()) {
+            try {
+                SocketProfiles.of(s, null);
+            } catch (IllegalArgumentException e) {
+                // A combination the profile rejects (max-window below initial-window, low water mark above high).
+                reject("socket", "the socket settings do not fit together: " + e.getMessage(), null);
+            }
+        }
+    }
+
+    private boolean profileName(String property, String name) {
+        String known = Arrays.stream(SocketProfile.builtIns()).map(SocketProfile::name).collect(Collectors.joining(", "));
+        boolean ok = name != null && Arrays.stream(SocketProfile.builtIns())
+                .anyMatch(b -> b.name().equals(name.toLowerCase(Locale.ROOT)));
+        if (!ok) {
+            reject(property, "beep." + property + " must be one of " + known + ", was '" + name + "'", name);
+        }
+        return ok;
+    }
+
+    private void range(String property, long value, long min, long max) {
+        if (value < min || value > max) {
+            reject(property, "beep." + property + " must be between " + min + " and " + max + ", was " + value, value);
+        }
+    }
+
+    private void size(String property, DataSize value, long min) {
+        if (value != null && (value.toBytes() < min || value.toBytes() > MAX_INT)) {
+            reject(property, "beep." + property + " must be between " + min + "B and " + MAX_INT + "B, was " + value,
+                    value);
+        }
+    }
+
+    private void notNegative(String property, Duration value) {
+        if (value == null || value.isNegative()) {
+            reject(property, "beep." + property + " must be 0 or more, was " + value, value);
+        }
+    }
+
+    private void positive(String property, Duration value) {
+        if (value == null || value.isNegative() || value.isZero() || value.toMillis() > MAX_INT) {
+            reject(property, "beep." + property + " must be between 1ms and " + MAX_INT + "ms, was " + value, value);
+        }
+    }
+
+    private void reject(String property, String message, Object value) {
+        errors.rejectValue(camel(property), "beep.invalid", new Object[] {value}, message);
+    }
+
+    /** The bean path of a kebab-case property ("socket.initial-window" -> "socket.initialWindow"). */
+    private static String camel(String property) {
+        StringBuilder b = new StringBuilder(property.length());
+        boolean upper = false;
+        for (char c : property.toCharArray()) {
+            if (c == '-') {
+                upper = true;
+            } else {
+                b.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * Spring Boot auto-configuration for beepkit: {@code beep.*} properties ({@link
+ * io.beepkit.spring.boot.autoconfigure.BeepProperties}), a listener bound with the context, a client, handler
+ * registration ({@link io.beepkit.spring.boot.autoconfigure.BeepProfile}), customizers, Micrometer meters and a
+ * health indicator. {@code docs/spring-boot.md} lists every property.
+ */
+package io.beepkit.spring.boot.autoconfigure;

@@ -1,0 +1,248 @@
+package io.beepkit.spring.boot.autoconfigure;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.Message;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.Responder;
+import io.beepkit.micrometer.BeepMetrics;
+import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.SocketProfile;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The auto-configuration in application contexts: defaults, handlers, lifecycle, metrics, health, back-off. */
+class BeepAutoConfigurationTest {
+    static final ApplicationContextRunner RUNNER = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class, BeepMetricsAutoConfiguration.class,
+                    BeepHealthAutoConfiguration.class))
+            .withPropertyValues("beep.server.port=0");
+
+    @Test
+    void defaultsEqualTheLibrarysDefaults() {
+        RUNNER.run(ctx -> {
+            assertThat(ctx).hasNotFailed();
+            BeepServer server = ctx.getBean(BeepServer.class);
+            assertThat(server.config()).isEqualTo(BeepConfig.defaults());
+            assertThat(server.config().socketProfile()).isSameAs(SocketProfile.DEFAULT);
+            assertThat(ctx.getBean(BeepClient.class).config()).isEqualTo(BeepConfig.defaults());
+            assertThat(ctx.getBean(BeepServerLifecycle.class).isRunning()).isTrue();
+            assertThat(server.localAddress().getHostString()).isEqualTo("127.0.0.1");
+        });
+        BeepProperties defaults = new BeepProperties();
+        assertThat(defaults.getServer().getPort()).isEqualTo(10288);
+        assertThat(defaults.getLimits().getMaxMessageSize().toBytes()).isEqualTo(BeepConfig.DEFAULT_MAX_MESSAGE_SIZE);
+        assertThat(defaults.getLimits().getMaxChannels()).isEqualTo(BeepConfig.DEFAULT_MAX_CHANNELS);
+        assertThat(defaults.getLimits().getMaxOutstanding()).isEqualTo(BeepConfig.DEFAULT_MAX_OUTSTANDING);
+        assertThat(defaults.getLimits().getTailWait()).isEqualTo(BeepConfig.defaults().tailWait());
+    }
+
+    @Test
+    void limitsReachTheSessionSettings() {
+        RUNNER.withPropertyValues("beep.limits.max-message-size=1MB", "beep.limits.max-channels=8",
+                "beep.limits.max-outstanding=16", "beep.limits.tail-wait=5ms", "beep.client.max-channels=4",
+                "beep.client.socket-profile=bounded").run(ctx -> {
+            BeepConfig server = ctx.getBean(BeepServer.class).config();
+            assertThat(server.maxMessageSize()).isEqualTo(1024 * 1024);
+            assertThat(server.maxChannels()).isEqualTo(8);
+            assertThat(server.maxOutstanding()).isEqualTo(16);
+            assertThat(server.tailWait()).hasMillis(5);
+            BeepConfig client = ctx.getBean(BeepClient.class).config();
+            assertThat(client.maxChannels()).isEqualTo(4);
+            assertThat(client.maxOutstanding()).isEqualTo(16);
+            assertThat(client.socketProfile()).isSameAs(SocketProfile.BOUNDED);
+        });
+    }
+
+    @Test
+    void handlersAnswerOverARealConnection() {
+        RUNNER.withUserConfiguration(Handlers.class).run(ctx -> {
+            BeepServer server = ctx.getBean(BeepServer.class);
+            BeepSession session = ctx.getBean(BeepClient.class).connect("127.0.0.1", server.port())
+                    .get(5, TimeUnit.SECONDS);
+            assertThat(session.peerProfiles()).contains("urn:test:upper", "urn:test:lambda", "urn:test:method");
+            assertThat(call(session, "urn:test:upper", "abc")).isEqualTo("ABC");
+            assertThat(call(session, "urn:test:lambda", "abc")).isEqualTo("lambda:abc");
+            assertThat(call(session, "urn:test:method", "abc")).isEqualTo("method:abc");
+            session.close().get(5, TimeUnit.SECONDS);
+        });
+    }
+
+    @Test
+    void aHandlerWithoutProfileFailsStartUpNamingTheBean() {
+        RUNNER.withBean("anonymousHandler", ProfileHandler.class, () -> (m, r) -> r.reply(m.entity())).run(ctx -> {
+            assertThat(ctx).hasFailed();
+            assertThat(ctx.getStartupFailure()).rootCause().hasMessageContaining("anonymousHandler")
+                    .hasMessageContaining("@BeepProfile");
+        });
+    }
+
+    @Test
+    void contextCloseReleasesSessionsAndThePort() throws Exception {
+        AtomicInteger port = new AtomicInteger();
+        AtomicReference<BeepSession> session = new AtomicReference<>();
+        try (BeepClient client = BeepClient.builder().build()) {
+            RUNNER.run(ctx -> {
+                port.set(ctx.getBean(BeepServer.class).port());
+                session.set(client.connect("127.0.0.1", port.get()).get(5, TimeUnit.SECONDS));
+            });
+            session.get().closeFuture().get(5, TimeUnit.SECONDS);
+            assertThat(session.get().isOpen()).isFalse();
+        }
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress("127.0.0.1", port.get()));
+            assertThat(s.getLocalPort()).isEqualTo(port.get());
+        }
+    }
+
+    @Test
+    void theListenerCanBeTurnedOff() {
+        RUNNER.withPropertyValues("beep.server.enabled=false").run(ctx -> {
+            assertThat(ctx).doesNotHaveBean(BeepServer.class).doesNotHaveBean(BeepServerLifecycle.class)
+                    .doesNotHaveBean(BeepServerHealthIndicator.class).hasSingleBean(BeepClient.class);
+        });
+        RUNNER.withPropertyValues("beep.client.enabled=false").run(ctx ->
+                assertThat(ctx).doesNotHaveBean(BeepClient.class).hasSingleBean(BeepServer.class));
+    }
+
+    @Test
+    void applicationBeansWin() {
+        BeepServer own = BeepServer.builder().bind("127.0.0.1", 0).build();
+        RUNNER.withBean(BeepServer.class, () -> own).run(ctx -> {
+            assertThat(ctx.getBean(BeepServer.class)).isSameAs(own);
+            assertThat(ctx.getBean(BeepServerLifecycle.class).server()).isSameAs(own);
+        });
+    }
+
+    @Test
+    void customizersAdjustWhatPropertiesDoNotCover() {
+        RUNNER.withUserConfiguration(Customizers.class).run(ctx -> {
+            assertThat(ctx.getBean(BeepServer.class).config().features()).isEqualTo("x-server");
+            assertThat(ctx.getBean(BeepServer.class).config().callbackExecutor()).isSameAs(Customizers.EXECUTOR);
+            assertThat(ctx.getBean(BeepClient.class).config().features()).isEqualTo("x-client");
+            assertThat(ctx.getBean(BeepClient.class).config().callbackExecutor()).isSameAs(Customizers.EXECUTOR);
+        });
+    }
+
+    @Test
+    void metricsWhenARegistryExists() {
+        RUNNER.run(ctx -> assertThat(ctx).doesNotHaveBean(BeepMetrics.class));
+        RUNNER.withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(ctx -> {
+            assertThat(ctx).hasSingleBean(BeepMetrics.class);
+            MeterRegistry registry = ctx.getBean(MeterRegistry.class);
+            BeepSession session = ctx.getBean(BeepClient.class)
+                    .connect("127.0.0.1", ctx.getBean(BeepServer.class).port()).get(5, TimeUnit.SECONDS);
+            assertThat(call(session, io.beepkit.core.profiles.StandardProfiles.ECHO, "hi")).isEqualTo("hi");
+            // Listener and client share the registry: one MSG each way, told apart by the role tag.
+            assertThat(registry.get(BeepMetrics.MESSAGES_SENT).tag("role", "initiator").tag("type", "msg")
+                    .counter().count()).isEqualTo(1.0);
+            assertThat(registry.get(BeepMetrics.MESSAGES_RECEIVED).tag("role", "listener").tag("type", "msg")
+                    .counter().count()).isEqualTo(1.0);
+            session.close().get(5, TimeUnit.SECONDS);
+        });
+        // Without beepkit-micrometer and Micrometer on the class path: no meters, and nothing fails.
+        RUNNER.withClassLoader(new FilteredClassLoader("io.beepkit.micrometer", "io.micrometer"))
+                .run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean("beepMetrics")
+                        .hasSingleBean(BeepServer.class));
+    }
+
+    @Test
+    void healthReportsTheListener() {
+        RUNNER.run(ctx -> {
+            HealthIndicator indicator = ctx.getBean("beepHealthIndicator", HealthIndicator.class);
+            Health health = indicator.health(true);
+            assertThat(health.getStatus()).isEqualTo(Status.UP);
+            assertThat(health.getDetails()).containsEntry("bound", true).containsEntry("sessions", 0)
+                    .containsEntry("address", "127.0.0.1:" + ctx.getBean(BeepServer.class).port());
+            ctx.getBean(BeepServerLifecycle.class).stop();
+            assertThat(indicator.health(true).getStatus()).isEqualTo(Status.DOWN);
+        });
+        // Without Spring Boot's health module at all (no Actuator): no indicator, and nothing fails.
+        RUNNER.withClassLoader(new FilteredClassLoader("org.springframework.boot.health"))
+                .run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean("beepHealthIndicator")
+                        .hasSingleBean(BeepServer.class));
+        RUNNER.withPropertyValues("management.health.beep.enabled=false")
+                .run(ctx -> assertThat(ctx).doesNotHaveBean("beepHealthIndicator"));
+    }
+
+    static String call(BeepSession session, String profile, String text) throws Exception {
+        BeepChannel ch = session.startChannel(profile).get(5, TimeUnit.SECONDS);
+        String reply = ch.send(MimeEntity.of(text)).get(5, TimeUnit.SECONDS).entity().bodyText();
+        ch.close().get(5, TimeUnit.SECONDS);
+        return reply;
+    }
+
+    /** A handler class, a lambda registration and an annotated {@code @Bean} method. */
+    @Configuration(proxyBeanMethods = false)
+    static class Handlers {
+        @Bean
+        UpperHandler upperHandler() {
+            return new UpperHandler();
+        }
+
+        @Bean
+        ProfileRegistration lambda() {
+            return new ProfileRegistration("urn:test:lambda",
+                    (m, r) -> r.reply(MimeEntity.of("lambda:" + m.entity().bodyText())));
+        }
+
+        @Bean
+        @BeepProfile("urn:test:method")
+        ProfileHandler methodHandler() {
+            return (m, r) -> r.reply(MimeEntity.of("method:" + m.entity().bodyText()));
+        }
+    }
+
+    @BeepProfile("urn:test:upper")
+    static class UpperHandler implements ProfileHandler {
+        @Override
+        public void onMessage(Message message, Responder responder) {
+            responder.reply(MimeEntity.of(message.entity().bodyText().toUpperCase(java.util.Locale.ROOT)));
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class Customizers {
+        static final java.util.concurrent.Executor EXECUTOR = Runnable::run;
+
+        @Bean
+        BeepServerCustomizer serverCustomizer() {
+            return new BeepServerCustomizer() {
+                @Override
+                public void customize(BeepConfig.Builder config) {
+                    config.features("x-server").callbackExecutor(EXECUTOR);
+                }
+            };
+        }
+
+        @Bean
+        BeepClientCustomizer clientCustomizer() {
+            return new BeepClientCustomizer() {
+                @Override
+                public void customize(BeepConfig.Builder config) {
+                    config.features("x-client").callbackExecutor(EXECUTOR);
+                }
+            };
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** A runnable Spring Boot application using the beepkit starter. */
+package io.beepkit.spring.boot.example;
