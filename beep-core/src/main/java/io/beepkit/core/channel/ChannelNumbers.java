@@ -70,7 +70,7 @@ public final class ChannelNumbers {
         }
         for (int tries = 0; tries < 1_000_000; tries++) {
             int n = next;
-            next = n >= Integer.MAX_VALUE - 2 ? (n & 1) == 1 ? 1 : 2 : n + 2;
+            next = n > Integer.MAX_VALUE - 2 ? (n & 1) == 1 ? 1 : 2 : n + 2; // 2^31-1 itself is a valid odd number
             if (!inUse(n)) {
                 reserved.add(n);
                 return n;

@@ -1,0 +1,85 @@
+package io.beepkit.netty.tuning;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.internal.session.DefaultBeepSession;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * SEQs ride with replies over a real socket: with {@link SocketProfile#EFFICIENT} and fixed 4096-octet windows on
+ * both sides, each 4096-octet MSG fills the server's window, so each exchange needs one SEQ from the server; that SEQ
+ * leaves in the same flush as the echo, so the server flushes about once per exchange, not twice.
+ */
+class SeqRideTest {
+    static final int MESSAGES = 200;
+    static final int PAYLOAD = 4096; // CRLF + 4094 body octets: exactly one window
+
+    @ParameterizedTest(name = "direct callbacks: {0}")
+    @DisplayName("the SEQ for each full-window MSG leaves with its echo: about one server flush per exchange")
+    @ValueSource(booleans = {false, true})
+    void oneServerFlushPerExchangeWithTheSeqRidingOnTheReply(boolean direct) throws Exception {
+        // Off the loop the echo comes back through a callback thread; on a loaded machine that can take longer than
+        // the default 5 ms, and the SEQ would rightly leave alone. The ride is under test here, not the bound
+        // (FlushCoalescingTest checks that), so the off-loop case gets room.
+        long[] r = exchange(direct, direct ? BeepConfig.DEFAULT_SEQ_DELAY : Duration.ofMillis(50));
+        assertTrue(r[0] >= MESSAGES && r[0] <= MESSAGES + 2,
+                "one SEQ per full-window MSG expected, the client received " + r[0]);
+        assertTrue(r[1] <= MESSAGES * 11 / 10 + 4,
+                "about one server flush per exchange expected: " + r[1] + " for " + MESSAGES);
+    }
+
+    /** Echoes; returns the SEQs the client received and the server's flushes during the echoes. */
+    private static long[] exchange(boolean direct, Duration seqDelay) throws Exception {
+        SocketProfile efficient = SocketProfile.EFFICIENT.toBuilder().window(4096).build();
+        BeepConfig config = BeepConfig.builder().socketProfile(efficient).directCallbacks(direct)
+                .seqDelay(seqDelay).build();
+        CompletableFuture<BeepSession> serverSession = new CompletableFuture<>();
+        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(config)
+                .onSession(serverSession::complete).build().start().get(5, TimeUnit.SECONDS);
+             BeepClient client = BeepClient.builder().config(config).build()) {
+            BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+            BeepChannel ch = s.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
+            DefaultBeepSession serverSide = (DefaultBeepSession) serverSession.get(5, TimeUnit.SECONDS);
+            long seqBefore = s.stats().seqFramesReceived();
+            long flushesBefore = serverSide.flushes();
+
+            byte[] body = new byte[PAYLOAD - 2];
+            for (int i = 0; i < MESSAGES; i++) {
+                body[i % body.length] = (byte) i;
+                byte[] echoed = ch.send(MimeEntity.of(body)).get(5, TimeUnit.SECONDS).entity().body();
+                assertArrayEquals(body, echoed, "echo " + i);
+            }
+
+            long seqs = s.stats().seqFramesReceived() - seqBefore;
+            long flushes = serverSide.flushes() - flushesBefore;
+            System.out.printf("SeqRideTest direct=%s seqDelay=%s: %d echoes of %d octets, client received %d SEQs,"
+                    + " server flushed %d times%n", direct, seqDelay, MESSAGES, PAYLOAD, seqs, flushes);
+            s.close().get(5, TimeUnit.SECONDS);
+            return new long[] {seqs, flushes};
+        }
+    }
+
+    @Test
+    @DisplayName("contrast: with seqDelay zero and off-loop callbacks each SEQ leaves alone, two flushes per exchange")
+    void contrastWithoutSeqDelay() throws Exception {
+        long[] r = exchange(false, Duration.ZERO);
+        assertTrue(r[0] >= MESSAGES && r[0] <= MESSAGES + 2, "SEQs: " + r[0]);
+        assertTrue(r[1] >= MESSAGES * 3 / 2, "the SEQ and the echo should leave in separate flushes: " + r[1]);
+    }
+}
