@@ -11,7 +11,7 @@ import java.util.function.Consumer;
 /** The socket-tuning options shared by serve, call and load: {@code --profile}, {@code --window}, {@code --max-message-size}. */
 final class TuningOptions {
     @Option(names = "--profile", paramLabel = "NAME", defaultValue = "default",
-            description = "Socket-tuning profile: default, bulk, bounded or legacy (default: ${DEFAULT-VALUE}).")
+            description = "Socket-tuning profile: default, efficient, bulk, bounded or legacy (default: ${DEFAULT-VALUE}).")
     String profile;
 
     @Option(names = "--window", paramLabel = "OCTETS", converter = Units.IntSize.class,

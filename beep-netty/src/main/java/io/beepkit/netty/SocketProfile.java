@@ -92,10 +92,14 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
                 return p;
             }
         }
-        throw new IllegalArgumentException("unknown socket profile '" + name + "', expected one of default, bulk, bounded, legacy");
+        StringBuilder names = new StringBuilder();
+        for (SocketProfile p : builtIns()) {
+            names.append(names.length() == 0 ? "" : ", ").append(p.name);
+        }
+        throw new IllegalArgumentException("unknown socket profile '" + name + "', expected one of " + names);
     }
 
-    /** The built-in profiles: default, bulk, bounded, legacy. */
+    /** The built-in profiles: default, efficient, bulk, bounded, legacy. */
     public static SocketProfile[] builtIns() {
         return new SocketProfile[] {DEFAULT, EFFICIENT, BULK, BOUNDED, LEGACY};
     }

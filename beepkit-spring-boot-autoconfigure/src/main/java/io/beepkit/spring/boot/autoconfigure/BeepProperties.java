@@ -193,7 +193,7 @@ public class BeepProperties implements Validator {
         /** I/O threads (0 for Netty's default of twice the cores). */
         private int ioThreads = 0;
         /**
-         * The client's socket profile by name (default, bulk, bounded, legacy); unset for beep.socket.profile. The
+         * The client's socket profile by name (default, efficient, bulk, bounded, legacy); unset for beep.socket.profile. The
          * beep.socket.* overrides apply on top of it.
          */
         private String socketProfile;

@@ -7,7 +7,7 @@ import org.springframework.util.unit.DataSize;
  * named profile's value; {@code docs/tuning.md} explains each setting.
  */
 public class SocketSettings {
-    /** The built-in socket profile: default, bulk, bounded or legacy. */
+    /** The built-in socket profile: default, efficient, bulk, bounded or legacy. */
     private String profile = "default";
     /** TCP_NODELAY: true disables Nagle's algorithm. Unset keeps the profile's value. */
     private Boolean tcpNoDelay;
