@@ -2,6 +2,7 @@ package io.beepkit.netty;
 
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.CloseDecision;
+import io.beepkit.core.mgmt.ManagementLimits;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -26,11 +27,17 @@ import java.util.function.Function;
  *                            {@code -> SEQ 1 12 4096}), for debugging tools; null (the default) installs no tracing
  * @param releaseHandler      decides on the peer's request to release the session (RFC 3080 §2.3.1.3, close of
  *                            channel 0) once no channel has messages in progress; null (the default) accepts
+ * @param greetingTimeout     how long a connection may take to deliver its complete greeting before it is closed
+ * @param maxGreetingSize     the most octets (framing included) a peer may send before its greeting is complete
+ * @param idleTimeout         close a session after this long without an octet sent or received; zero for never
+ * @param maxSessions         the most connections a {@link BeepServer} holds at once; more are closed on accept
+ * @param maxSessionsPerAddress the most connections a {@link BeepServer} holds at once from one remote IP address
  */
 public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
                          boolean nativeTransport, Consumer<String> frameTracer,
-                         Function<BeepSession, CloseDecision> releaseHandler) {
+                         Function<BeepSession, CloseDecision> releaseHandler, Duration greetingTimeout,
+                         int maxGreetingSize, Duration idleTimeout, int maxSessions, int maxSessionsPerAddress) {
 
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
@@ -38,11 +45,41 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
     public static final int DEFAULT_MAX_CHANNELS = 1024;
     /** Default most MSGs awaiting replies per channel and direction. */
     public static final int DEFAULT_MAX_OUTSTANDING = 4096;
+    /** Default time a connection has to deliver its greeting: 15 seconds. */
+    public static final Duration DEFAULT_GREETING_TIMEOUT = Duration.ofSeconds(15);
+    /** Default most octets before the greeting is complete: 64 KiB, as the channel-0 parser's greeting limit. */
+    public static final int DEFAULT_MAX_GREETING_SIZE = ManagementLimits.DEFAULT_MAX_GREETING_OCTETS;
+    /** Default idle timeout: zero, never (an idle BEEP session is legitimate; see docs/reliability.md). */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ZERO;
+    /** Default most connections per listener. */
+    public static final int DEFAULT_MAX_SESSIONS = 10_000;
+    /** Default most connections per listener from one remote address. */
+    public static final int DEFAULT_MAX_SESSIONS_PER_ADDRESS = 256;
 
-    /** Checks the limits (each at least 1) and that the profile and tail wait are present. */
+    /**
+     * Checks the limits (each at least 1), the timeouts (the greeting timeout positive, the idle timeout not
+     * negative) and that the profile and tail wait are present.
+     */
     public BeepConfig {
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
+        Objects.requireNonNull(greetingTimeout, "greetingTimeout");
+        Objects.requireNonNull(idleTimeout, "idleTimeout");
+        if (greetingTimeout.isNegative() || greetingTimeout.isZero()) {
+            throw new IllegalArgumentException("greetingTimeout must be positive: " + greetingTimeout);
+        }
+        if (idleTimeout.isNegative()) {
+            throw new IllegalArgumentException("idleTimeout must be zero (never) or positive: " + idleTimeout);
+        }
+        if (maxGreetingSize < 1) {
+            throw new IllegalArgumentException("maxGreetingSize must be >= 1: " + maxGreetingSize);
+        }
+        if (maxSessions < 1) {
+            throw new IllegalArgumentException("maxSessions must be >= 1: " + maxSessions);
+        }
+        if (maxSessionsPerAddress < 1) {
+            throw new IllegalArgumentException("maxSessionsPerAddress must be >= 1: " + maxSessionsPerAddress);
+        }
         if (maxMessageSize < 1) {
             throw new IllegalArgumentException("maxMessageSize must be >= 1: " + maxMessageSize);
         }
@@ -78,6 +115,11 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         b.nativeTransport = nativeTransport;
         b.frameTracer = frameTracer;
         b.releaseHandler = releaseHandler;
+        b.greetingTimeout = greetingTimeout;
+        b.maxGreetingSize = maxGreetingSize;
+        b.idleTimeout = idleTimeout;
+        b.maxSessions = maxSessions;
+        b.maxSessionsPerAddress = maxSessionsPerAddress;
         return b;
     }
 
@@ -94,6 +136,11 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private boolean nativeTransport = true;
         private Consumer<String> frameTracer;
         private Function<BeepSession, CloseDecision> releaseHandler;
+        private Duration greetingTimeout = DEFAULT_GREETING_TIMEOUT;
+        private int maxGreetingSize = DEFAULT_MAX_GREETING_SIZE;
+        private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+        private int maxSessions = DEFAULT_MAX_SESSIONS;
+        private int maxSessionsPerAddress = DEFAULT_MAX_SESSIONS_PER_ADDRESS;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -120,11 +167,22 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
          * session up (answered with ERR), or accept. Runs on the callback executor. Default: null, always accept.
          */
         public Builder releaseHandler(Function<BeepSession, CloseDecision> v) { releaseHandler = v; return this; }
+        /** How long a connection may take to deliver its complete greeting (default: 15 s). */
+        public Builder greetingTimeout(Duration v) { greetingTimeout = v; return this; }
+        /** Most octets, framing included, a peer may send before its greeting is complete (default: 64 KiB). */
+        public Builder maxGreetingSize(int v) { maxGreetingSize = v; return this; }
+        /** Close a session after this long with no octet either way; zero for never (the default). */
+        public Builder idleTimeout(Duration v) { idleTimeout = v; return this; }
+        /** Most connections one listener holds at once (default: 10 000); only {@link BeepServer} uses it. */
+        public Builder maxSessions(int v) { maxSessions = v; return this; }
+        /** Most connections one listener holds at once from one IP address (default: 256). */
+        public Builder maxSessionsPerAddress(int v) { maxSessionsPerAddress = v; return this; }
 
         /** The settings, checked. */
         public BeepConfig build() {
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
-                    tailWait, features, localize, nativeTransport, frameTracer, releaseHandler);
+                    tailWait, features, localize, nativeTransport, frameTracer, releaseHandler, greetingTimeout,
+                    maxGreetingSize, idleTimeout, maxSessions, maxSessionsPerAddress);
         }
     }
 }

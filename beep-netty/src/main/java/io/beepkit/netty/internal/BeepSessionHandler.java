@@ -3,6 +3,8 @@ package io.beepkit.netty.internal;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepProtocolException;
+import io.beepkit.api.MalformedMessageException;
+import io.beepkit.core.LogText;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.ChannelRequest;
@@ -79,6 +81,8 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     private final TransferStats closedStats = new TransferStats();
     private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
     private final ChannelZero channelZero;
+    /** Hardening hook: rate-limits this session's violation WARNs (one per kind, then counted). */
+    final ViolationLog violations = new ViolationLog();
 
     private ChannelHandlerContext ctx;
     private EventLoop loop;
@@ -145,6 +149,9 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     }
 
     void fireReady() {
+        if (ctx != null) {
+            ctx.pipeline().fireUserEventTriggered(GreetingReceivedEvent.INSTANCE); // hardening hook: GreetingGuard
+        }
         callbacks.execute(() -> onReady.accept(this));
     }
 
@@ -247,7 +254,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             terminate(bpe);
         } else {
             if (failure == null) {
-                log.warn("session with {} failed: {}", remoteAddress(), c.toString());
+                log.warn("session with {} failed: {}", remoteAddress(), LogText.escape(c.toString()));
                 failure = c;
             }
             ctx.close();
@@ -267,7 +274,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
     void terminate(BeepException e) {
         if (failure == null) {
             failure = e;
-            log.warn("terminating BEEP session with {}: {}", remoteAddress(), e.getMessage());
+            log.warn("terminating BEEP session with {}: {}", remoteAddress(), LogText.escape(e.getMessage()));
         }
         if (ctx != null) {
             ctx.close();
@@ -279,6 +286,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
             return;
         }
         closed = true;
+        violations.logSummary(log, remoteAddress()); // hardening hook: counts of the violations not logged
         SessionClosedException cause = failure == null
                 ? new SessionClosedException("session with " + remoteAddress() + " closed")
                 : new SessionClosedException("session with " + remoteAddress() + " terminated: " + failure.getMessage(), failure);
@@ -398,7 +406,16 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         }
         byte[] bytes = req.assembly.take();
         req.assembly = null;
-        MimeEntity entity = MimeCodec.decode(bytes);
+        MimeEntity entity;
+        try {
+            entity = MimeCodec.decode(bytes);
+        } catch (MalformedMessageException e) { // hardening hook: RFC 3080 §2.3.1, a malformed MSG gets ERR
+            consumeMsg(ch, h.size());
+            violations.warn(log, "malformed MSG", "malformed MSG {} on channel {} from {}: {}", h.msgno(),
+                    ch.number(), remoteAddress(), LogText.escape(e.getMessage()));
+            req.replyNow(FrameType.ERR, InboundRequest.errorPayload(500, e.getMessage()));
+            return;
+        }
         int finalSize = h.size();
         if (ch.number() == 0) {
             consumeMsg(ch, finalSize);

@@ -5,6 +5,7 @@ import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.BeepSession;
+import io.beepkit.core.LogText;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.CloseDecision;
@@ -139,7 +140,8 @@ final class ChannelZero {
             m = ManagementCodec.parse(entity.body());
         } catch (BeepProtocolException e) {
             // RFC 3080 §2.3.1: a malformed request on channel 0 gets an error reply, the session stays up.
-            log.warn("malformed channel-0 MSG {} from {}: {}", req.msgno, session.remoteAddress(), e.getMessage());
+            session.violations.warn(log, "malformed channel-0 MSG", "malformed channel-0 MSG {} from {}: {}",
+                    req.msgno, session.remoteAddress(), LogText.escape(e.getMessage()));
             req.replyNow(FrameType.ERR, InboundRequest.errorPayload(500, e.getMessage()));
             return;
         }
@@ -190,7 +192,7 @@ final class ChannelZero {
             try {
                 d = h.onStart(request);
             } catch (RuntimeException e) {
-                log.warn("start handler of {} threw", profile.uri(), e);
+                log.warn("start handler of {} threw", LogText.escape(profile.uri()), e);
                 d = StartDecision.refuse(451, "local error: " + e.getMessage());
             }
             StartDecision decision = d == null ? StartDecision.accept() : d;
@@ -226,7 +228,8 @@ final class ChannelZero {
     }
 
     private void refuse(InboundRequest req, int code, String text) {
-        log.debug("refusing channel-0 request {} from {}: {} {}", req.msgno, session.remoteAddress(), code, text);
+        log.debug("refusing channel-0 request {} from {}: {} {}", req.msgno, session.remoteAddress(), code,
+                LogText.escape(text));
         req.replyNow(FrameType.ERR, InboundRequest.errorPayload(code, text));
     }
 
@@ -255,7 +258,7 @@ final class ChannelZero {
             try {
                 d = h.onCloseRequest(ch, c.code());
             } catch (RuntimeException e) {
-                log.warn("close handler of {} threw", ch.profile(), e);
+                log.warn("close handler of {} threw", LogText.escape(ch.profile()), e);
                 d = CloseDecision.decline(451, "local error: " + e.getMessage());
             }
             CloseDecision decision = d == null ? CloseDecision.accept() : d;
