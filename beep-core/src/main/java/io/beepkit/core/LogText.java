@@ -9,6 +9,7 @@ package io.beepkit.core;
 public final class LogText {
     /** The default most characters of peer text kept in one log argument. */
     public static final int DEFAULT_MAX_LENGTH = 256;
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private LogText() {
     }
@@ -68,8 +69,14 @@ public final class LogText {
             case '\\':
                 return "\\\\";
             default:
-                return isPrintable(c) ? null : String.format("\\u%04X", (int) c);
+                return isPrintable(c) ? null : unicodeEscape(c);
         }
+    }
+
+    /** {@code \}{@code uXXXX}, by hand: String.format would cost kilobytes per character of a hostile string. */
+    private static String unicodeEscape(char c) {
+        char[] out = {'\\', 'u', HEX[(c >> 12) & 0xF], HEX[(c >> 8) & 0xF], HEX[(c >> 4) & 0xF], HEX[c & 0xF]};
+        return new String(out);
     }
 
     /**

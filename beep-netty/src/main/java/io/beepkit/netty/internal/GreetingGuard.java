@@ -28,7 +28,8 @@ public final class GreetingGuard extends ChannelInboundHandlerAdapter {
     private boolean greeted;
 
     /**
-     * @param timeout    how long the peer has to complete its greeting, from the moment the connection is set up
+     * @param timeout    how long the peer has to complete its greeting, counted from when the channel is set up (for an
+     *                   initiator that includes connecting)
      * @param maxOctets  the most octets, framing included, the peer may send before its greeting is complete
      * @param violations where closes are logged (rate-limited per kind)
      */
