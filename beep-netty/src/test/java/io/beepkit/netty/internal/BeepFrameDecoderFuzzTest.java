@@ -9,7 +9,10 @@ import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 
+import org.junit.jupiter.api.Timeout;
+
 import java.lang.management.ManagementFactory;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -53,6 +56,7 @@ class BeepFrameDecoderFuzzTest {
     }
 
     @FuzzTest(maxDuration = "5m")
+    @Timeout(value = 10, unit = TimeUnit.MINUTES) // a fuzzing run lasts maxDuration; the module's default is 60 s
     void decode(FuzzedDataProvider data) {
         int maxFrame = data.consumeInt(1, 8192);
         // Leak detection off for this allocator: its metric counts every live buffer exactly, and the detector's
