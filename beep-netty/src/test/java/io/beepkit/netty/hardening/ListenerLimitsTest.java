@@ -199,7 +199,7 @@ class ListenerLimitsTest {
     }
 
     @Test
-    @DisplayName("with an idle timeout, a session with no traffic is closed; without one it stays")
+    @DisplayName("with an idle timeout, a session with no traffic is closed once it passes")
     void idleSessionIsClosed() throws Exception {
         start(BeepConfig.builder().idleTimeout(SHORT));
         client = BeepClient.builder().build();
