@@ -31,10 +31,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -97,12 +96,37 @@ final class ServeCommand implements Callable<Integer> {
     private volatile int boundPort = -1;
     private PrintWriter out;
 
-    /** Per-session bookkeeping for the "closed" line. */
+    /**
+     * Per-session bookkeeping for the "closed" line: the channels open now, and only counters for the closed ones,
+     * so a session that starts and closes channels for ever holds constant memory.
+     */
     private static final class SessionInfo {
         final int number;
         final long openedNanos = System.nanoTime();
-        final Queue<BeepChannel> channels = new ConcurrentLinkedQueue<>();
+        final Set<BeepChannel> open = ConcurrentHashMap.newKeySet();
+        final AtomicLong channelsOpened = new AtomicLong();
         final AtomicLong messages = new AtomicLong();
+        /** The frame and octet counters of the channels already closed; guarded by itself. */
+        final TransferStats closedStats = new TransferStats();
+
+        void channelClosed(BeepChannel channel) {
+            if (open.remove(channel)) {
+                synchronized (closedStats) {
+                    closedStats.add(channel.stats());
+                }
+            }
+        }
+
+        TransferStats total() {
+            TransferStats total = new TransferStats();
+            synchronized (closedStats) {
+                total.add(closedStats);
+            }
+            for (BeepChannel ch : open) {
+                total.add(ch.stats());
+            }
+            return total;
+        }
 
         SessionInfo(int number) {
             this.number = number;
@@ -112,6 +136,11 @@ final class ServeCommand implements Callable<Integer> {
     /** Asks a running {@code serve} to stop as SIGINT would (for embedding and tests). */
     void requestStop() {
         stop.countDown();
+    }
+
+    /** Channel objects held for the summary lines of all sessions: only the open channels. */
+    int channelsHeld() {
+        return sessions.values().stream().mapToInt(i -> i.open.size()).sum();
     }
 
     /** The bound port once listening, else -1. */
@@ -239,14 +268,12 @@ final class ServeCommand implements Callable<Integer> {
 
     private void closed(BeepSession s, SessionInfo info, Throwable e) {
         sessions.remove(s);
-        TransferStats total = new TransferStats();
-        for (BeepChannel ch : info.channels) {
-            total.add(ch.stats());
-        }
+        TransferStats total = info.total();
+        long channels = info.channelsOpened.get();
         double secs = (System.nanoTime() - info.openedNanos) / 1e9;
         line(String.format(Locale.ROOT, "session #%d closed: peer %s, %.3f s, %d channel%s, %d message%s, "
                         + "frames in %d out %d, octets in %d out %d%s", info.number, address(s.remoteAddress()), secs,
-                info.channels.size(), info.channels.size() == 1 ? "" : "s", info.messages.get(),
+                channels, channels == 1 ? "" : "s", info.messages.get(),
                 info.messages.get() == 1 ? "" : "s", total.framesReceived(), total.framesSent(),
                 total.bytesReceived(), total.bytesSent(),
                 e == null ? "" : " (" + CliException.oneLine(Failures.message(e)) + ")"));
@@ -282,7 +309,8 @@ final class ServeCommand implements Callable<Integer> {
         public void onOpen(BeepChannel channel) {
             SessionInfo info = sessions.get(channel.session());
             if (info != null) {
-                info.channels.add(channel);
+                info.open.add(channel);
+                info.channelsOpened.incrementAndGet();
             }
             delegate.onOpen(channel);
         }
@@ -314,6 +342,10 @@ final class ServeCommand implements Callable<Integer> {
 
         @Override
         public void onClose(BeepChannel channel) {
+            SessionInfo info = sessions.get(channel.session());
+            if (info != null) {
+                info.channelClosed(channel);
+            }
             delegate.onClose(channel);
         }
     }

@@ -10,12 +10,21 @@ import java.util.function.Consumer;
 
 /** The socket-tuning options shared by serve, call and load: {@code --profile}, {@code --window}, {@code --max-message-size}. */
 final class TuningOptions {
+    /** The smallest window a channel can advertise and still make progress with one octet in flight. */
+    static final int MIN_WINDOW = 2;
+    /**
+     * The largest fixed window accepted: 64 MiB. A peer may fill every channel's window before we read it, so the
+     * window is what one channel can make us buffer. Windows below 4096 are legal; the first-frame limit stays at
+     * the RFC's 4096 whatever the window.
+     */
+    static final int MAX_WINDOW = 64 * 1024 * 1024;
+
     @Option(names = "--profile", paramLabel = "NAME", defaultValue = "default",
             description = "Socket-tuning profile: default, efficient, bulk, bounded or legacy (default: ${DEFAULT-VALUE}).")
     String profile;
 
     @Option(names = "--window", paramLabel = "OCTETS", converter = Units.IntSize.class,
-            description = "Fixed receive window per channel in octets (e.g. 4096, 64k); disables window growth.")
+            description = "Fixed receive window per channel in octets, 2..64m (e.g. 4096, 64k); disables window growth.")
     Integer window;
 
     @Option(names = "--max-message-size", paramLabel = "OCTETS", converter = Units.IntSize.class,
@@ -31,8 +40,9 @@ final class TuningOptions {
             throw new CommandLine.ParameterException(cmd, "--profile: " + e.getMessage());
         }
         if (window != null) {
-            if (window < 2) {
-                throw new CommandLine.ParameterException(cmd, "--window must be at least 2 octets: " + window);
+            if (window < MIN_WINDOW || window > MAX_WINDOW) {
+                throw new CommandLine.ParameterException(cmd, "--window must be " + MIN_WINDOW + ".." + MAX_WINDOW
+                        + " octets: " + window);
             }
             p = p.toBuilder().window(window).name(p.name() + "@" + window).build();
         }

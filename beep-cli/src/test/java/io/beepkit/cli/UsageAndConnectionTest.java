@@ -26,6 +26,7 @@ class UsageAndConnectionTest {
         "call 127.0.0.1:1 urn:x --file /nonexistent/beep-cli-test",
         "serve --profile turbo",
         "serve --window 1",
+        "serve --window 65m",
         "serve --port 70000",
         "serve --no-such-option",
         "load 127.0.0.1:1 urn:x --count 5 --duration 1s",

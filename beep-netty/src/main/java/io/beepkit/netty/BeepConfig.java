@@ -3,6 +3,7 @@ package io.beepkit.netty;
 import io.beepkit.api.BeepObserver;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.CloseDecision;
+import io.beepkit.core.mgmt.ManagementLimits;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -33,12 +34,18 @@ import java.util.function.Function;
  *                            channel (one TCP segment instead of two); zero sends every SEQ at once
  * @param observer            receives session, channel, message and flow-control events on the event loop, for
  *                            metrics; {@link BeepObserver#NOOP} by default
+ * @param greetingTimeout     how long a connection may take to deliver its complete greeting before it is closed
+ * @param maxGreetingSize     the most octets (framing included) a peer may send before its greeting is complete
+ * @param idleTimeout         close a session after this long without an octet sent or received; zero for never
+ * @param maxSessions         the most connections a {@link BeepServer} holds at once; more are closed on accept
+ * @param maxSessionsPerAddress the most connections a {@link BeepServer} holds at once from one remote IP address
  */
 public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
                          boolean nativeTransport, Consumer<String> frameTracer,
                          Function<BeepSession, CloseDecision> releaseHandler, boolean directCallbacks,
-                         Duration seqDelay, BeepObserver observer) {
+                         Duration seqDelay, BeepObserver observer, Duration greetingTimeout,
+                         int maxGreetingSize, Duration idleTimeout, int maxSessions, int maxSessionsPerAddress) {
 
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
@@ -51,7 +58,21 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
     /** The longest {@code seqDelay} accepted: a peer waiting on its window must not wait longer. */
     public static final Duration MAX_SEQ_DELAY = Duration.ofMillis(200);
 
-    /** Checks the limits (each at least 1) and that the profile, tail wait and observer are present. */
+    /** Default time a connection has to deliver its greeting: 15 seconds. */
+    public static final Duration DEFAULT_GREETING_TIMEOUT = Duration.ofSeconds(15);
+    /** Default most octets before the greeting is complete: 64 KiB, as the channel-0 parser's greeting limit. */
+    public static final int DEFAULT_MAX_GREETING_SIZE = ManagementLimits.DEFAULT_MAX_GREETING_OCTETS;
+    /** Default idle timeout: zero, never (an idle BEEP session is legitimate; see docs/reliability.md). */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ZERO;
+    /** Default most connections per listener. */
+    public static final int DEFAULT_MAX_SESSIONS = 10_000;
+    /** Default most connections per listener from one remote address. */
+    public static final int DEFAULT_MAX_SESSIONS_PER_ADDRESS = 256;
+
+    /**
+     * Checks the limits (each at least 1), the timeouts (the greeting timeout positive, the idle timeout not
+     * negative, the SEQ delay within its bound) and that the profile, tail wait and observer are present.
+     */
     public BeepConfig {
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
@@ -63,6 +84,23 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         Objects.requireNonNull(observer, "observer");
         if (tailWait.isNegative()) {
             throw new IllegalArgumentException("tailWait must not be negative: " + tailWait);
+        }
+        Objects.requireNonNull(greetingTimeout, "greetingTimeout");
+        Objects.requireNonNull(idleTimeout, "idleTimeout");
+        if (greetingTimeout.isNegative() || greetingTimeout.isZero()) {
+            throw new IllegalArgumentException("greetingTimeout must be positive: " + greetingTimeout);
+        }
+        if (idleTimeout.isNegative()) {
+            throw new IllegalArgumentException("idleTimeout must be zero (never) or positive: " + idleTimeout);
+        }
+        if (maxGreetingSize < 1) {
+            throw new IllegalArgumentException("maxGreetingSize must be >= 1: " + maxGreetingSize);
+        }
+        if (maxSessions < 1) {
+            throw new IllegalArgumentException("maxSessions must be >= 1: " + maxSessions);
+        }
+        if (maxSessionsPerAddress < 1) {
+            throw new IllegalArgumentException("maxSessionsPerAddress must be >= 1: " + maxSessionsPerAddress);
         }
         if (maxMessageSize < 1) {
             throw new IllegalArgumentException("maxMessageSize must be >= 1: " + maxMessageSize);
@@ -102,6 +140,11 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         b.directCallbacks = directCallbacks;
         b.seqDelay = seqDelay;
         b.observer = observer;
+        b.greetingTimeout = greetingTimeout;
+        b.maxGreetingSize = maxGreetingSize;
+        b.idleTimeout = idleTimeout;
+        b.maxSessions = maxSessions;
+        b.maxSessionsPerAddress = maxSessionsPerAddress;
         return b;
     }
 
@@ -121,6 +164,11 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private boolean directCallbacks;
         private Duration seqDelay = DEFAULT_SEQ_DELAY;
         private BeepObserver observer = BeepObserver.NOOP;
+        private Duration greetingTimeout = DEFAULT_GREETING_TIMEOUT;
+        private int maxGreetingSize = DEFAULT_MAX_GREETING_SIZE;
+        private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+        private int maxSessions = DEFAULT_MAX_SESSIONS;
+        private int maxSessionsPerAddress = DEFAULT_MAX_SESSIONS_PER_ADDRESS;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -147,6 +195,16 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
          * session up (answered with ERR), or accept. Runs on the callback executor. Default: null, always accept.
          */
         public Builder releaseHandler(Function<BeepSession, CloseDecision> v) { releaseHandler = v; return this; }
+        /** How long a connection may take to deliver its complete greeting (default: 15 s). */
+        public Builder greetingTimeout(Duration v) { greetingTimeout = v; return this; }
+        /** Most octets, framing included, a peer may send before its greeting is complete (default: 64 KiB). */
+        public Builder maxGreetingSize(int v) { maxGreetingSize = v; return this; }
+        /** Close a session after this long with no octet either way; zero for never (the default). */
+        public Builder idleTimeout(Duration v) { idleTimeout = v; return this; }
+        /** Most connections one listener holds at once (default: 10 000); only {@link BeepServer} uses it. */
+        public Builder maxSessions(int v) { maxSessions = v; return this; }
+        /** Most connections one listener holds at once from one IP address (default: 256). */
+        public Builder maxSessionsPerAddress(int v) { maxSessionsPerAddress = v; return this; }
 
         /**
          * Runs application callbacks (profile handlers, reply listeners, future completions) on the event loop
@@ -168,7 +226,8 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         public BeepConfig build() {
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
                     tailWait, features, localize, nativeTransport, frameTracer, releaseHandler, directCallbacks,
-                    seqDelay, observer);
+                    seqDelay, observer, greetingTimeout, maxGreetingSize, idleTimeout, maxSessions,
+                    maxSessionsPerAddress);
         }
     }
 }

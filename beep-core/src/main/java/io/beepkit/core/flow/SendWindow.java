@@ -13,6 +13,8 @@ public final class SendWindow {
     public static final int DEFAULT_WINDOW = 4096;
 
     private long nextSeqno;
+    /** The peer's last valid ackno (initially the first seqno): every later ackno lies in [acked, nextSeqno]. */
+    private long acked;
     private long rightEdge;
     private int peerWindow;
     private long shrinkCount;
@@ -29,6 +31,7 @@ public final class SendWindow {
             throw new IllegalArgumentException("window must be >= 0: " + window);
         }
         this.nextSeqno = initialSeqno;
+        this.acked = initialSeqno;
         this.rightEdge = Seq.add(initialSeqno, window);
         this.peerWindow = window;
     }
@@ -75,13 +78,24 @@ public final class SendWindow {
      * Applies a SEQ from the peer.
      *
      * @return true if the window opened (more octets may be sent than before)
-     * @throws BeepProtocolException if the SEQ acknowledges octets never sent (RFC 3081 §3.1.3: invalid, terminate)
+     * @throws BeepProtocolException if the ackno lies outside the octets sent and not yet acknowledged: ahead of what
+     *         we sent, or behind the peer's previous ackno (RFC 3081 §3.1.3: invalid, terminate). The range is
+     *         measured as distances from the previous ackno, so an ackno half the sequence space away cannot pass
+     *         for an old acknowledgement across the wrap.
      */
     public boolean onSeq(long ackno, int window) {
         Seq.check(ackno, "ackno");
-        if (Seq.compare(ackno, nextSeqno) > 0) {
+        long sent = Seq.distance(acked, nextSeqno);
+        long advance = Seq.distance(acked, ackno);
+        if (advance > sent) {
+            long behind = Seq.distance(ackno, acked);
+            if (behind < advance && behind <= Integer.MAX_VALUE) {
+                throw new BeepProtocolException("SEQ acknowledges " + ackno + ", behind the " + acked
+                        + " the peer already acknowledged");
+            }
             throw new BeepProtocolException("SEQ acknowledges " + ackno + " but the next octet we send is " + nextSeqno);
         }
+        acked = ackno;
         int before = available();
         long edge = Seq.add(ackno, window);
         if (Seq.compare(edge, rightEdge) < 0) {

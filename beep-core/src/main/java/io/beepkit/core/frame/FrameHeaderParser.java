@@ -9,6 +9,7 @@ import io.beepkit.api.BeepProtocolException;
  */
 public final class FrameHeaderParser {
     private static final int MAX_DIGITS = 10;
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private FrameHeaderParser() {
     }
@@ -62,7 +63,8 @@ public final class FrameHeaderParser {
             if (b >= 0x20 && b < 0x7F) {
                 sb.append((char) b);
             } else {
-                sb.append(String.format("\\x%02X", b));
+                // By hand, not String.format: a peer may send 62 such octets, and formatting costs kilobytes each.
+                sb.append("\\x").append(HEX[b >> 4]).append(HEX[b & 0xF]);
             }
         }
         return sb.toString();

@@ -12,7 +12,10 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import java.io.ByteArrayInputStream;
+import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -22,8 +25,10 @@ import java.util.regex.Pattern;
 /**
  * Parses and writes channel-0 XML (RFC 3080 §2.3.1, §6.4). Written XML has no declaration, no DOCTYPE and only the
  * predefined entities (§2.2.2.1). Parsing refuses any DOCTYPE or entity definition (an XXE and entity-expansion guard)
- * and throws {@link BeepProtocolException} for anything malformed; the caller decides between ERR (a malformed MSG)
- * and terminating (a malformed reply).
+ * and throws {@link BeepProtocolException} for anything malformed or beyond the {@link ManagementLimits}; the caller
+ * decides between ERR (a malformed MSG) and terminating (a malformed reply). The octets are decoded as UTF-8 here,
+ * strictly, before the XML parser sees them: the JDK's parser would print its own diagnostics of invalid UTF-8 to
+ * {@code System.err}; this way every diagnostic is in the exception and reaches the application's log.
  */
 public final class ManagementCodec {
     private static final XMLInputFactory FACTORY = newFactory();
@@ -41,12 +46,18 @@ public final class ManagementCodec {
         return f;
     }
 
-    /** Parses the body of a channel-0 message (the XML, after the MIME headers). */
+    /** Parses the body of a channel-0 message (the XML, after the MIME headers) within the default limits. */
     public static ManagementMessage parse(byte[] xml) {
+        return parse(xml, ManagementLimits.DEFAULT);
+    }
+
+    /** Parses the body of a channel-0 message (the XML, after the MIME headers) within {@code limits}. */
+    public static ManagementMessage parse(byte[] xml, ManagementLimits limits) {
+        String text = utf8(xml);
         XMLStreamReader r = null;
         try {
             synchronized (FACTORY) {
-                r = FACTORY.createXMLStreamReader(new ByteArrayInputStream(xml));
+                r = FACTORY.createXMLStreamReader(new StringReader(text));
             }
             ManagementMessage result = null;
             while (r.hasNext()) {
@@ -59,7 +70,7 @@ public final class ManagementCodec {
                         if (result != null) {
                             throw new BeepProtocolException("more than one root element in channel-0 XML");
                         }
-                        result = element(r);
+                        result = element(r, xml.length, limits);
                     }
                     case XMLStreamConstants.CHARACTERS, XMLStreamConstants.SPACE -> {
                         if (!r.isWhiteSpace()) {
@@ -91,14 +102,32 @@ public final class ManagementCodec {
         }
     }
 
-    private static ManagementMessage element(XMLStreamReader r) throws XMLStreamException {
+    /** Strict UTF-8, a leading byte order mark dropped; invalid octets are a protocol error. */
+    private static String utf8(byte[] xml) {
+        try {
+            String s = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(xml)).toString();
+            return s.startsWith("\uFEFF") ? s.substring(1) : s;
+        } catch (CharacterCodingException e) {
+            throw new BeepProtocolException("channel-0 XML is not valid UTF-8: " + e.getMessage());
+        }
+    }
+
+    private static ManagementMessage element(XMLStreamReader r, int octets, ManagementLimits limits)
+            throws XMLStreamException {
         String name = r.getLocalName();
         switch (name) {
             case "greeting": {
+                if (octets > limits.maxGreetingOctets()) {
+                    throw new BeepProtocolException("greeting of " + octets + " octets exceeds the limit of "
+                            + limits.maxGreetingOctets());
+                }
                 String features = attr(r, "features");
                 String localize = attr(r, "localize");
                 List<String> profiles = new ArrayList<>();
-                for (Profile p : children(r, "greeting")) {
+                for (Profile p : children(r, "greeting", Integer.MAX_VALUE)) {
                     profiles.add(p.uri());
                 }
                 return new Greeting(profiles, features, localize);
@@ -106,7 +135,11 @@ public final class ManagementCodec {
             case "start": {
                 int number = number(r, "number", true);
                 String serverName = attr(r, "serverName");
-                List<Profile> profiles = children(r, "start");
+                if (serverName != null && serverName.length() > limits.maxServerNameLength()) {
+                    throw new BeepProtocolException("serverName of " + serverName.length()
+                            + " characters exceeds the limit of " + limits.maxServerNameLength());
+                }
+                List<Profile> profiles = children(r, "start", limits.maxProfilesPerStart());
                 if (profiles.isEmpty()) {
                     throw new BeepProtocolException("<start> lists no profile");
                 }
@@ -161,13 +194,18 @@ public final class ManagementCodec {
         return new Profile(uri, content, base64);
     }
 
-    private static List<Profile> children(XMLStreamReader r, String parent) throws XMLStreamException {
+    private static List<Profile> children(XMLStreamReader r, String parent, int maxProfiles)
+            throws XMLStreamException {
         List<Profile> out = new ArrayList<>();
         while (true) {
             int ev = r.next();
             if (ev == XMLStreamConstants.START_ELEMENT) {
                 if (!"profile".equals(r.getLocalName())) {
                     throw new BeepProtocolException("unexpected <" + r.getLocalName() + "> in <" + parent + ">");
+                }
+                if (out.size() == maxProfiles) {
+                    throw new BeepProtocolException("<" + parent + "> offers more than the limit of " + maxProfiles
+                            + " profiles");
                 }
                 out.add(profile(r));
             } else if (ev == XMLStreamConstants.END_ELEMENT) {

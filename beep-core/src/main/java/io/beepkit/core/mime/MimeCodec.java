@@ -18,7 +18,11 @@ public final class MimeCodec {
     private MimeCodec() {
     }
 
-    /** Parses a payload; never fails (a payload without a recognisable header section is all body). */
+    /**
+     * Parses a payload (a payload without a recognisable header section is all body).
+     *
+     * @throws io.beepkit.api.MalformedMessageException if a header line holds a bare CR or LF
+     */
     public static MimeEntity decode(byte[] payload) {
         return decode(Octets.of(payload));
     }
@@ -50,12 +54,14 @@ public final class MimeCodec {
             }
             String line = new String(payload.copy(pos, eol), StandardCharsets.ISO_8859_1);
             if ((line.charAt(0) == ' ' || line.charAt(0) == '\t') && lastName != null) {
+                MimeHeaderParser.checkLine(line, pos);
                 lastValue.append(' ').append(line.trim()); // folded continuation line
             } else {
                 int colon = line.indexOf(':');
                 if (colon <= 0 || !isToken(line, colon)) {
                     return MimeEntity.of(payload.copy(0, length)); // not a header: the payload has no header section
                 }
+                MimeHeaderParser.checkLine(line, pos);
                 if (lastName != null) {
                     b.header(lastName, lastValue.toString().trim());
                 }

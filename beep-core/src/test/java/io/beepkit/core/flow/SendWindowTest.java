@@ -69,7 +69,39 @@ class SendWindowTest {
         BeepProtocolException e = assertThrows(BeepProtocolException.class, () -> w.onSeq(101, 4096));
         assertEquals("SEQ acknowledges 101 but the next octet we send is 100", e.getMessage());
         assertTrue(w.onSeq(100, 4096), "acknowledging everything sent is fine");
-        assertFalse(w.onSeq(Seq.MAX, 101), "an ackno before the wrap, still behind us, is fine");
+        assertFalse(w.onSeq(100, 101), "the same ackno again is fine");
+        BeepProtocolException back = assertThrows(BeepProtocolException.class, () -> w.onSeq(Seq.MAX, 101));
+        assertEquals("SEQ acknowledges 4294967295, behind the 100 the peer already acknowledged", back.getMessage());
+    }
+
+    @Test
+    @DisplayName("#29 SEQ 1 2147483648 1 on a fresh channel terminates: half the space ahead is not an old ackno")
+    void acknoHalfTheSpaceAheadTerminates() {
+        SendWindow w = new SendWindow();
+        BeepProtocolException e = assertThrows(BeepProtocolException.class, () -> w.onSeq(2147483648L, 1));
+        assertEquals("SEQ acknowledges 2147483648 but the next octet we send is 0", e.getMessage());
+        assertEquals(4096, w.available(), "the window is untouched");
+    }
+
+    @Test
+    @DisplayName("#29 SEQ 1 4294967295 0 on a fresh channel terminates: one before seqno 0 was never sent")
+    void acknoBeforeTheFirstSeqnoTerminates() {
+        SendWindow w = new SendWindow();
+        BeepProtocolException e = assertThrows(BeepProtocolException.class, () -> w.onSeq(Seq.MAX, 0));
+        assertEquals("SEQ acknowledges 4294967295, behind the 0 the peer already acknowledged", e.getMessage());
+        assertEquals(4096, w.available(), "the window is untouched");
+    }
+
+    @Test
+    @DisplayName("#29 every ackno from the last one to the next seqno is accepted, across the wrap")
+    void everyAcknoInsideTheSentRangeIsAccepted() {
+        SendWindow w = new SendWindow(NEAR_WRAP, 4096);
+        w.consume(4096); // sent NEAR_WRAP .. 3995, across the wrap
+        for (long step = 0; step <= 4096; step += 512) {
+            w.onSeq(Seq.add(NEAR_WRAP, step), 4096);
+        }
+        assertThrows(BeepProtocolException.class, () -> w.onSeq(Seq.add(NEAR_WRAP, 4097), 4096));
+        assertThrows(BeepProtocolException.class, () -> w.onSeq(Seq.add(NEAR_WRAP, 4095), 4096));
     }
 
     @Test

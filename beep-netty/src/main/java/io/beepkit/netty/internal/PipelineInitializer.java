@@ -3,6 +3,7 @@ package io.beepkit.netty.internal;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
+import io.beepkit.core.flow.SendWindow;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.BeepFrameEncoder;
@@ -12,18 +13,28 @@ import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-/** Builds the pipeline of one connection: frame decoder, frame encoder, session multiplexer. */
+/**
+ * Builds the pipeline of one connection: connection limits (listeners only), greeting guard, idle timeout (when
+ * configured), frame decoder, frame encoder, session multiplexer.
+ */
 @ChannelHandler.Sharable
 public final class PipelineInitializer extends ChannelInitializer<Channel> {
+    /** A listener logs each kind of refusal or close at WARN at most once a minute, counting the rest. */
+    private static final long LISTENER_QUIET_NANOS = TimeUnit.MINUTES.toNanos(1);
+
     private final SessionRole role;
     private final BeepConfig config;
     private final ProfileRegistry registry;
     private final Transport transport;
     private final Consumer<BeepSession> onReady;
     private final Consumer<DefaultBeepSession> onCreated;
+    private final ViolationLog violations = new ViolationLog(LISTENER_QUIET_NANOS);
+    private final ConnectionLimiter limiter;
 
     public PipelineInitializer(SessionRole role, BeepConfig config, ProfileRegistry registry, Transport transport,
                                Consumer<DefaultBeepSession> onCreated, Consumer<BeepSession> onReady) {
@@ -33,17 +44,41 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         this.transport = transport;
         this.onCreated = onCreated;
         this.onReady = onReady;
+        this.limiter = role == SessionRole.LISTENER
+                ? new ConnectionLimiter(config.maxSessions(), config.maxSessionsPerAddress(), violations) : null;
+    }
+
+    /** The listener's connection counts, or null for an initiator. */
+    public ConnectionLimiter limiter() {
+        return limiter;
+    }
+
+    /**
+     * The largest frame payload the decoder accepts: the largest window we advertise, but never below the RFC's
+     * initial 4096-octet window, which the peer may fill with its first frame before any SEQ of ours.
+     */
+    static int frameLimit(BeepConfig config) {
+        return Math.max(SendWindow.DEFAULT_WINDOW, config.socketProfile().maxWindow());
     }
 
     @Override
     protected void initChannel(Channel ch) {
+        if (limiter != null && !limiter.admit(ch)) {
+            ch.close();
+            return;
+        }
         BeepSessionHandler session = new BeepSessionHandler(role, config, registry, onReady, transport);
-        ch.pipeline().addLast("beep-frame-decoder", new BeepFrameDecoder(config.socketProfile().maxWindow()));
-        ch.pipeline().addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
+        ChannelPipeline p = ch.pipeline();
+        p.addLast("beep-greeting-guard", new GreetingGuard(config.greetingTimeout(), config.maxGreetingSize(), violations));
+        if (!config.idleTimeout().isZero()) {
+            p.addLast("beep-idle-timeout", new IdleTimeoutHandler(config.idleTimeout()));
+        }
+        p.addLast("beep-frame-decoder", new BeepFrameDecoder(frameLimit(config)));
+        p.addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
         if (config.frameTracer() != null) {
-            ch.pipeline().addLast("beep-frame-trace", new FrameTraceHandler(config.frameTracer()));
+            p.addLast("beep-frame-trace", new FrameTraceHandler(config.frameTracer()));
         }
         onCreated.accept(session.session()); // before the session greets: it must be known once the peer sees the greeting
-        ch.pipeline().addLast("beep-session", session);
+        p.addLast("beep-session", session);
     }
 }

@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.mgmt;
 
+import io.beepkit.core.LogText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +33,7 @@ final class ApplicationDecisions {
             try {
                 d = question.get();
             } catch (RuntimeException e) {
-                log.warn("{} threw", what, e);
+                log.warn("{} threw", LogText.escape(what), e);
                 d = fallback.apply("local error: " + e.getMessage());
             }
             D decision = d == null ? byDefault : d;

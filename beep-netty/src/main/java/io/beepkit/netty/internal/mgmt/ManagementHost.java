@@ -6,6 +6,7 @@ import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.internal.ViolationLog;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 
 import java.net.SocketAddress;
@@ -58,6 +59,9 @@ public interface ManagementHost {
 
     /** The greetings are exchanged: the session is ready for the application. */
     void ready();
+
+    /** The session's protocol-violation log: one WARN per kind, then counted. */
+    ViolationLog violations();
 
     /** Ends the session for a violation or the peer's refusal. */
     void terminate(BeepException e);

@@ -7,6 +7,7 @@ import io.beepkit.api.CloseDecision;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.StartDecision;
+import io.beepkit.core.LogText;
 import io.beepkit.core.channel.ChannelNumbers;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mgmt.ManagementCodec;
@@ -58,7 +59,8 @@ final class PeerRequests {
             m = ManagementCodec.parse(entity.body());
         } catch (BeepProtocolException e) {
             // RFC 3080 §2.3.1: a malformed request on channel 0 gets an error reply, the session stays up.
-            log.warn("malformed channel-0 MSG {} from {}: {}", req.msgno(), host.remoteAddress(), e.getMessage());
+            host.violations().warn(log, "malformed channel-0 MSG", "malformed channel-0 MSG {} from {}: {}",
+                    req.msgno(), host.remoteAddress(), LogText.escape(e.getMessage()));
             req.replyNow(FrameType.ERR, ManagementPayloads.error(500, e.getMessage()));
             return;
         }
@@ -189,7 +191,8 @@ final class PeerRequests {
     }
 
     private void refuse(InboundRequest req, int code, String text) {
-        log.debug("refusing channel-0 request {} from {}: {} {}", req.msgno(), host.remoteAddress(), code, text);
+        log.debug("refusing channel-0 request {} from {}: {} {}", req.msgno(), host.remoteAddress(), code,
+                LogText.escape(text));
         req.replyNow(FrameType.ERR, ManagementPayloads.error(code, text));
     }
 }

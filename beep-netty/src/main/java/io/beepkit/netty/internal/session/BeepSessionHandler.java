@@ -6,6 +6,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionRole;
+import io.beepkit.core.LogText;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.SocketProfile;
 import io.beepkit.netty.internal.SharedResources;
@@ -161,7 +162,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
             terminate(bpe);
         } else {
             if (failure == null) {
-                log.warn("session with {} failed: {}", remoteAddress(), t.toString());
+                log.warn("session with {} failed: {}", remoteAddress(), LogText.escape(t.toString()));
                 failure = t;
             }
             c.close();
@@ -171,6 +172,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     @Override
     public void channelInactive(ChannelHandlerContext c) {
         if (!ctx.closed()) {
+            ctx.violations().logSummary(log, remoteAddress()); // counts of the violations not logged one by one
             Observation.sessionClosed(ctx, failure);
             session.shutdown(failure == null
                     ? new SessionClosedException("session with " + remoteAddress() + " closed")
@@ -188,7 +190,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         if (failure == null) {
             failure = e;
             Observation.protocolError(ctx, e);
-            log.warn("terminating BEEP session with {}: {}", remoteAddress(), e.getMessage());
+            log.warn("terminating BEEP session with {}: {}", remoteAddress(), LogText.escape(e.getMessage()));
         }
         if (channelContext != null) {
             channelContext.close();

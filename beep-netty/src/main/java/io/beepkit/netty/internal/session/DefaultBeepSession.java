@@ -12,6 +12,8 @@ import io.beepkit.api.SessionRole;
 import io.beepkit.api.TransferStats;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.EffectiveSocketOptions;
+import io.beepkit.netty.internal.GreetingReceivedEvent;
+import io.beepkit.netty.internal.ViolationLog;
 import io.beepkit.netty.internal.channel.ChannelHost;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.mgmt.ChannelManagement;
@@ -310,7 +312,16 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
 
     @Override
     public void ready() {
+        Channel c = channel;
+        if (c != null) {
+            c.pipeline().fireUserEventTriggered(GreetingReceivedEvent.INSTANCE); // the greeting guard stands down
+        }
         ctx.callbacks().execute(() -> onReady.accept(this));
+    }
+
+    @Override
+    public ViolationLog violations() {
+        return ctx.violations();
     }
 
     @Override

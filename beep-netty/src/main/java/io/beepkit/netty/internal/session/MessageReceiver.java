@@ -1,9 +1,11 @@
 package io.beepkit.netty.internal.session;
 
 import io.beepkit.api.BeepProtocolException;
+import io.beepkit.api.MalformedMessageException;
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
+import io.beepkit.core.LogText;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mgmt.ManagementPayloads;
@@ -48,10 +50,25 @@ final class MessageReceiver {
         } else if (h.more()) {
             flow.consumeMsg(ch, h.size()); // held in the assembly, bounded by maxMessageSize
         } else {
-            MimeEntity entity = req.assembly().takeEntity();
+            MimeEntity entity;
+            try {
+                entity = req.assembly().takeEntity();
+            } catch (MalformedMessageException e) {
+                req.receivingDone();
+                malformed(ch, req, h, e);
+                return;
+            }
             req.receivingDone();
             deliver(ch, req, h.size(), entity);
         }
+    }
+
+    /** RFC 3080 §2.3.1: a MSG whose MIME header section is malformed gets ERR 500; the session stays up. */
+    private void malformed(ChannelImpl ch, InboundRequest req, FrameHeader h, MalformedMessageException e) {
+        flow.consumeMsg(ch, h.size());
+        ctx.violations().warn(log, "malformed MSG", "malformed MSG {} on channel {} from {}: {}", h.msgno(),
+                ch.number(), ctx.remoteAddress(), LogText.escape(e.getMessage()));
+        req.replyNow(FrameType.ERR, ManagementPayloads.error(500, e.getMessage()));
     }
 
     private InboundRequest requestFor(ChannelImpl ch, FrameHeader h) {

@@ -4,6 +4,7 @@ import io.beepkit.api.BeepException;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.internal.ViolationLog;
 import io.netty.channel.EventLoop;
 
 import java.net.SocketAddress;
@@ -22,6 +23,7 @@ public final class SessionContext {
     private final ProfileRegistry registry;
     private final CallbackDispatcher callbacks;
     private final FrameWriter writer = new FrameWriter();
+    private final ViolationLog violations = new ViolationLog();
     private final Consumer<BeepException> terminator;
     private final Supplier<SocketAddress> remote;
     private EventLoop loop;
@@ -65,6 +67,11 @@ public final class SessionContext {
     /** The one writer of frames. */
     public FrameWriter writer() {
         return writer;
+    }
+
+    /** The session's protocol-violation log: one WARN per kind, then counted. */
+    public ViolationLog violations() {
+        return violations;
     }
 
     /** The session's event loop (null before the handler is added). */

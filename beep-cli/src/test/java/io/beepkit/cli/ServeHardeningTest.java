@@ -1,0 +1,75 @@
+package io.beepkit.cli;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.netty.BeepClient;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Regression tests for {@code beep serve} under a hostile or merely busy peer. */
+class ServeHardeningTest {
+
+    @Test
+    @DisplayName("serve --window 1000 accepts a legal 3000-octet first frame: the frame limit stays at 4096")
+    void smallWindowAcceptsALegalFirstFrame() throws Exception {
+        try (Cli.Server server = new Cli.Server("--window", "1000");
+             Socket s = new Socket("127.0.0.1", server.port())) {
+            s.setSoTimeout(5_000);
+            String payload = "Content-Type: application/beep+xml\r\n\r\n<greeting>"
+                    + "<!-- padding -->".repeat(190) + "</greeting>";
+            assertTrue(payload.length() > 3000 && payload.length() <= 4096, "payload of " + payload.length());
+            String start = "Content-Type: application/beep+xml\r\n\r\n<start number='1'><profile uri='"
+                    + StandardProfiles.ECHO + "'/></start>";
+            OutputStream out = s.getOutputStream();
+            out.write(("RPY 0 0 . 0 " + payload.length() + "\r\n" + payload + "END\r\n"
+                    + "MSG 0 1 . " + payload.length() + " " + start.length() + "\r\n" + start + "END\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            InputStream in = s.getInputStream();
+            StringBuilder seen = new StringBuilder();
+            byte[] buf = new byte[4096];
+            while (!seen.toString().contains("RPY 0 1 ")) {
+                int n = in.read(buf);
+                assertTrue(n >= 0, () -> "serve closed the session: " + seen + "\n" + server.output());
+                seen.append(new String(buf, 0, n, StandardCharsets.ISO_8859_1));
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("serve forgets closed channels: 300 start/close cycles hold no channel, the summary still counts them")
+    void closedChannelsAreForgotten() throws Exception {
+        try (Cli.Server server = new Cli.Server()) {
+            BeepClient client = BeepClient.builder().build();
+            try {
+                BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+                for (int i = 0; i < 300; i++) {
+                    BeepChannel ch = session.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
+                    ch.send(MimeEntity.of("x")).get(5, TimeUnit.SECONDS);
+                    ch.close().get(5, TimeUnit.SECONDS);
+                }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                while (server.serve.channelsHeld() > 0 && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                assertEquals(0, server.serve.channelsHeld(), "channels held after they closed");
+                session.close().get(5, TimeUnit.SECONDS);
+            } finally {
+                client.close();
+            }
+            server.awaitLine(".* session #\\d+ closed: peer .*, 300 channels, 300 messages, frames in 300 out 300, "
+                    + "octets in 900 out 900");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package io.beepkit.netty.hardening;
+
+import io.beepkit.netty.BeepConfig;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The defaults of the timeouts and connection limits, and the messages naming a refused value. */
+class HardeningConfigTest {
+
+    @Test
+    @DisplayName("defaults: greeting within 15 s and 64 KiB, no idle timeout, 10 000 connections, 256 per address")
+    void defaults() {
+        BeepConfig c = BeepConfig.defaults();
+        assertEquals(Duration.ofSeconds(15), c.greetingTimeout());
+        assertEquals(64 * 1024, c.maxGreetingSize());
+        assertEquals(Duration.ZERO, c.idleTimeout());
+        assertEquals(10_000, c.maxSessions());
+        assertEquals(256, c.maxSessionsPerAddress());
+        assertEquals(c, c.toBuilder().build(), "toBuilder keeps every value");
+    }
+
+    @Test
+    @DisplayName("each refused value is named in the message")
+    void refusedValuesAreNamed() {
+        assertRefused("greetingTimeout must be positive: PT0S", BeepConfig.builder().greetingTimeout(Duration.ZERO));
+        assertRefused("greetingTimeout must be positive: PT-1S",
+                BeepConfig.builder().greetingTimeout(Duration.ofSeconds(-1)));
+        assertRefused("idleTimeout must be zero (never) or positive: PT-0.001S",
+                BeepConfig.builder().idleTimeout(Duration.ofMillis(-1)));
+        assertRefused("maxGreetingSize must be >= 1: 0", BeepConfig.builder().maxGreetingSize(0));
+        assertRefused("maxSessions must be >= 1: -5", BeepConfig.builder().maxSessions(-5));
+        assertRefused("maxSessionsPerAddress must be >= 1: 0", BeepConfig.builder().maxSessionsPerAddress(0));
+    }
+
+    private static void assertRefused(String message, BeepConfig.Builder b) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
+        assertEquals(message, e.getMessage());
+    }
+}
