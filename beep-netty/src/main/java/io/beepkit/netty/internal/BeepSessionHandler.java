@@ -671,7 +671,11 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         }
     }
 
-    /** Automatic receive-window growth, bounded by the profile's maximum and the session's window budget. */
+    /**
+     * Automatic receive-window sizing, bounded by the profile's maximum and the session's window budget: growth when
+     * the window limits the path, shrinking (a slower advance of the right edge, never a retreat) when queueing delay
+     * appears.
+     */
     private void growIfWindowLimited(BeepChannelImpl ch) {
         if (ch.tuner == null) {
             return;
@@ -682,11 +686,12 @@ public final class BeepSessionHandler extends ChannelDuplexHandler implements Be
         int grown = ch.tuner.onSeq(System.nanoTime(), window, rw.received(), rw.open(), rw.unconsumed(), budgetLeft);
         // Keep the window a multiple of the first window's granule, so edges stay where the peer expects them.
         grown -= grown % rw.granule();
-        if (grown > window) {
+        if (grown != window && grown > 0) {
             rw.resize(grown);
             totalReceiveWindows += grown - window;
-            log.debug("{}: receive window grown {} -> {} (measured rtt {} us, {} octets/s)", ch, window, grown,
-                    ch.tuner.roundTripNanos() / 1000, (long) ch.tuner.octetsPerSecond());
+            log.debug("{}: receive window {} -> {} (min rtt {} us, latest {} us, {} octets/s)", ch, window, grown,
+                    ch.tuner.roundTripNanos() / 1000, ch.tuner.latestRoundTripNanos() / 1000,
+                    (long) ch.tuner.octetsPerSecond());
         }
     }
 
