@@ -98,4 +98,18 @@ class LoadTest {
         assertEquals(2, r.code(), r.toString());
         assertTrue(r.err().contains("unknown setting 'colour=red'"), r.err());
     }
+
+    @Test
+    void socketBuffersAndNagleFromTheCommandLine() throws Exception {
+        try (Cli.Server server = new Cli.Server("--rcvbuf", "8k", "--nagle", "on")) {
+            Cli.Result r = Cli.run("load", server.address(), StandardProfiles.SINK, "--size", "4096", "--count", "50",
+                    "--rcvbuf", "8k", "--sndbuf", "8k", "--nagle", "on");
+            assertEquals(0, r.code(), r.toString());
+            assertTrue(r.out().contains("socket profile default,rcvbuf=8192,sndbuf=8192,nagle=on ("), r.out());
+            assertTrue(r.out().contains(": 50 messages answered, 50 ok, 0 errors"), r.out());
+        }
+        Cli.Result bad = Cli.run("load", "127.0.0.1:1", StandardProfiles.SINK, "--nagle", "maybe");
+        assertEquals(2, bad.code(), bad.toString());
+        assertTrue(bad.err().contains("--nagle must be on or off: maybe"), bad.err());
+    }
 }
