@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  *       {@code 2 x bdp} if that is more, at most four times larger in one step, never beyond the profile's maximum
  *       or what the session's memory budget has left.</li>
  *   <li><b>Shrinking</b>, at each SEQ whose round trip shows queueing: the window drops to
- *       {@code 2 x bdp + credit of one SEQ} (the peer may send that credit as one frame, which we see only whole),
+ *       {@code 2 x bdp} plus one of the peer's frames (which we see only whole),
  *       at most halving in one step.</li>
  * </ul>
  * RFC 3081 rules hold whatever the estimates say: the window returned is never below 4096 octets (the RFC's default,
@@ -60,8 +60,9 @@ public final class ReceiveWindowTuner {
     private long sampleStartNanos;
     private long sampleEdge;
     private boolean sampleClean;
-    private long sampleCredit;
-    private long latestCredit;
+    private long lastFrameEnd;
+    /** The size of the frame that ended the latest sample: its own transfer time is part of that sample. */
+    private long latestFrame;
     private final WindowedExtremum minRtt = new WindowedExtremum(TimeUnit.SECONDS.toNanos(MIN_RTT_WINDOW_SECONDS), false);
     private long latestRttNanos = -1;
     private long lastCleanNanos = Long.MIN_VALUE;
@@ -98,7 +99,6 @@ public final class ReceiveWindowTuner {
             sampling = true;
             sampleStartNanos = nowNanos;
             sampleEdge = oldEdge;
-            sampleCredit = credit;
             // Nothing of ours ahead of the new credit, and a credit too small to make a long frame: the sample
             // holds the path's own round trip (plus at most one 4096-octet frame's serialization).
             sampleClean = oldEdge - received <= CLEAN_OPEN && window <= MIN_WINDOW;
@@ -112,18 +112,20 @@ public final class ReceiveWindowTuner {
      * @param received every octet received so far, this frame included
      */
     public void onFrameReceived(long nowNanos, long received) {
+        long frame = received - lastFrameEnd;
+        lastFrameEnd = received;
         if (sampling && received > sampleEdge) {
             sampling = false;
             latestRttNanos = Math.max(1, nowNanos - sampleStartNanos);
             long pathRtt = latestRttNanos;
-            latestCredit = sampleCredit;
+            latestFrame = frame;
             if (sampleClean) {
                 lastCleanNanos = nowNanos;
                 // The sample ends when the peer's frame is complete: take out that frame's time at the delivery
                 // rate (at most half the sample, so an underestimated rate cannot talk the round trip down to 0).
                 double rate = maxRate.get(-1);
                 if (rate > 0) {
-                    pathRtt -= (long) Math.min(latestRttNanos / 2.0, sampleCredit / rate);
+                    pathRtt -= (long) Math.min(latestRttNanos / 2.0, frame / rate);
                 }
             }
             minRtt.update(nowNanos, pathRtt);
@@ -165,8 +167,8 @@ public final class ReceiveWindowTuner {
         if (queueing()) {
             streak = 0;
             long bdp = bandwidthDelayProduct();
-            // 2 x bdp, plus the credit of one SEQ: the peer may send it as one frame, which we see only whole.
-            long target = Math.max(MIN_WINDOW, (long) CWND_GAIN * bdp + latestCredit);
+            // 2 x bdp, plus one of the peer's frames, which we see only whole.
+            long target = Math.max(MIN_WINDOW, (long) CWND_GAIN * bdp + latestFrame);
             if (bdp < 0 || window <= target) {
                 return window;
             }
@@ -223,8 +225,9 @@ public final class ReceiveWindowTuner {
 
     /**
      * True when the latest round trip is well above what the path explains (Vegas' actual against expected): the
-     * path's own round trip plus the time the credit of that SEQ takes at the delivery rate (a frame is seen only
-     * once complete, and the peer may send the whole credit as one frame). More than that is queueing delay.
+     * path's own round trip plus the time the frame that ended the sample takes at the delivery rate (a frame is
+     * seen only once complete). More than that, such as the octets still outstanding ahead of the new credit, is
+     * queueing delay.
      */
     private boolean queueing() {
         long min = roundTripNanos();
@@ -232,7 +235,7 @@ public final class ReceiveWindowTuner {
         if (min <= 0 || rate <= 0) {
             return false;
         }
-        double expected = min + latestCredit / rate;
+        double expected = min + latestFrame / rate;
         return latestRttNanos > expected + Math.max(min / 4, QUEUE_SLACK_NANOS);
     }
 
