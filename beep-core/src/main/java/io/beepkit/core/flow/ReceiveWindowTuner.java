@@ -48,7 +48,7 @@ public final class ReceiveWindowTuner {
     private static final int STREAK = 2;
     private static final int MAX_STEP = 4;
     /** Round-trip jitter tolerated before a sample counts as queueing: a quarter of the minimum, at least this. */
-    private static final long QUEUE_SLACK_NANOS = TimeUnit.MICROSECONDS.toNanos(250);
+    private static final long QUEUE_SLACK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final int maxWindow;
     private int streak;
