@@ -349,7 +349,8 @@ final class LoadCommand implements Callable<Integer> {
         }
         TransferStats after = sum(chans);
         long measuredNanos = Math.max(1, end - Math.min(end, measureFrom));
-        report(out, before, after, warm ? measuredNanos : Math.max(1, end - start), lost);
+        LoadReport.print(out, main, extras, before, after, warm ? measuredNanos : Math.max(1, end - start),
+                completed.get(), failed.get(), lost, errorKinds);
         if (json != null) {
             LoadJson.write(json, out, describeRun(), main, extras, before, after, measuredNanos,
                     completed.get(), failed.get());
@@ -366,64 +367,10 @@ final class LoadCommand implements Callable<Integer> {
         return Math.min(issued.get(), limit);
     }
 
-    private void report(PrintWriter out, TransferStats before, TransferStats after, long nanos, long lost) {
-        double secs = nanos / 1e9;
-        long msgs = completed.get();
-        long ok = msgs - (failed.get() - lost);
-        long sentMsgs = after.messagesSent() - before.messagesSent();
-        long framesSent = after.framesSent() - before.framesSent();
-        long framesReceived = after.framesReceived() - before.framesReceived();
-        long tiny = after.smallFramesSent() - before.smallFramesSent();
-        long bytesSent = after.bytesSent() - before.bytesSent();
-        long bytesReceived = after.bytesReceived() - before.bytesReceived();
-        out.println();
-        out.printf(Locale.ROOT, "finished in %.3f s: %d messages answered, %d ok, %d error%s%s%n", secs, msgs, ok,
-                failed.get(), failed.get() == 1 ? "" : "s", lost > 0 ? " (" + lost + " unanswered)" : "");
-        long measuredMsgs = main.measured.get();
-        for (LoadFlow f : extras) {
-            measuredMsgs += f.measured.get();
-        }
-        out.printf(Locale.ROOT, "throughput:  %.1f msgs/s, %.2f MB/s sent, %.2f MB/s received%n", measuredMsgs / secs,
-                bytesSent / secs / 1e6, bytesReceived / secs / 1e6);
-        out.println("latency:     " + latencyLine(main.latency));
-        for (LoadFlow f : extras) {
-            out.printf(Locale.ROOT, "extra %s (%d octets, %d in flight): %d answered, %.1f msgs/s, latency %s%n", f.uri,
-                    f.size, f.inFlight, f.measured.get(), f.measured.get() / secs, latencyLine(f.latency));
-        }
-        out.printf(Locale.ROOT, "frames:      sent %d (%s per message, %d tiny), received %d (%s per message), "
-                        + "SEQ sent %d received %d, zero-window %d ms%n", framesSent, ratio(framesSent, sentMsgs), tiny,
-                framesReceived, ratio(framesReceived, msgs), after.seqFramesSent() - before.seqFramesSent(),
-                after.seqFramesReceived() - before.seqFramesReceived(),
-                (after.zeroWindowNanos() - before.zeroWindowNanos()) / 1_000_000);
-        StringBuilder errs = new StringBuilder(Long.toString(failed.get()));
-        errorKinds.entrySet().stream()
-                .sorted((a, b) -> Long.compare(b.getValue().sum(), a.getValue().sum()))
-                .limit(3)
-                .forEach(e -> errs.append(errs.length() == Long.toString(failed.get()).length() ? " (" : ", ")
-                        .append(e.getValue().sum()).append(" x ").append(e.getKey()));
-        if (!errorKinds.isEmpty()) {
-            errs.append(')');
-        }
-        out.println("errors:      " + errs);
-        out.println("(message size " + size + " octets on the wire = CRLF + " + (size - 2)
-                + " body octets; MB = 10^6 octets of frame payload; frames counted on this client)");
-        out.flush();
-    }
-
-    private static String latencyLine(LatencyHistogram h) {
-        return "min " + Units.millis(h.min()) + ", p50 " + Units.millis(h.percentile(50)) + ", p90 "
-                + Units.millis(h.percentile(90)) + ", p99 " + Units.millis(h.percentile(99)) + ", max "
-                + Units.millis(h.max());
-    }
-
     private String describeRun() {
         return "load " + target + " " + uri + " sessions=" + sessions + " channels=" + channels + " in-flight="
                 + inFlight + " size=" + size + " extra=" + extraChannels + " warmup=" + Units.seconds(warmup)
                 + " rate=" + rate + " profile=" + tuning.profile;
-    }
-
-    private static String ratio(long a, long b) {
-        return b == 0 ? "-" : String.format(Locale.ROOT, "%.2f", (double) a / b);
     }
 
     private static TransferStats sum(List<BeepChannel> chans) {
