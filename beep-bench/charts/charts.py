@@ -208,6 +208,8 @@ def latency_chart(rows, path):
     py = lambda v: svg.t + svg.ph - v / top * svg.ph
     svg.frame("profile / link Mbit/s / sharing (2: two sessions, 1: one session)", "echo p99 (ms)")
     step = 10 ** math.floor(math.log10(top))
+    while top / step < 4:
+        step /= 2
     v = 0.0
     while v <= top:
         svg.add(f'<line x1="{svg.l}" y1="{py(v):.1f}" x2="{svg.l + svg.pw}" y2="{py(v):.1f}" stroke="#ddd"/>')
