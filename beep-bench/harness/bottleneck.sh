@@ -80,8 +80,12 @@ setup() {
   ip -n "$NS_S" link set "$VETH_S" up
   ip -n "$NS_C" link set "$VETH_C" up
   # veth offloads would hand the bucket 64 KiB super-segments; real links carry 1500-octet frames.
-  ip netns exec "$NS_C" ethtool -K "$VETH_C" tso off gso off gro off >/dev/null 2>&1 || true
-  ip netns exec "$NS_S" ethtool -K "$VETH_S" tso off gso off gro off >/dev/null 2>&1 || true
+  OFFLOADS="on (no ethtool)"
+  if command -v ethtool >/dev/null \
+      && ip netns exec "$NS_C" ethtool -K "$VETH_C" tso off gso off gro off >/dev/null 2>&1 \
+      && ip netns exec "$NS_S" ethtool -K "$VETH_S" tso off gso off gro off >/dev/null 2>&1; then
+    OFFLOADS=off
+  fi
   CC=$(ip netns exec "$NS_C" sysctl -n net.ipv4.tcp_congestion_control)
 }
 
@@ -217,5 +221,6 @@ all() {
 }
 
 setup
-echo "bottleneck harness: $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -r), $(nproc) cores, congestion control $CC, out $OUT"
+echo "bottleneck harness: $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -r), $(nproc) cores, congestion control $CC," \
+  "veth offloads $OFFLOADS, out $OUT"
 "$SCENARIO"
