@@ -1,73 +1,66 @@
 package io.beepkit.cli;
 
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * A lock-free log-linear histogram of nanosecond latencies: exact below 128 ns, then 64 buckets per power of two
- * (under 1.6 % relative error). Thread-safe; percentiles are read once recording has stopped.
+ * Nanosecond latencies in an HdrHistogram (3 significant digits, up to one hour). Thread-safe for recording;
+ * percentiles are read once recording has stopped. With an expected interval (a target rate), a sample longer than
+ * the interval also records the samples that a sender kept waiting would have taken (coordinated omission).
  */
 final class LatencyHistogram {
-    private static final int SUB_BITS = 7;
-    private static final int HALF = 1 << (SUB_BITS - 1);
-    private static final int MAX_EXP = 64 - SUB_BITS;
-    private final AtomicLongArray counts = new AtomicLongArray((MAX_EXP + 2) * HALF);
-    private final AtomicLong total = new AtomicLong();
+    private static final long HIGHEST = TimeUnit.HOURS.toNanos(1);
+    private final Histogram histogram = new ConcurrentHistogram(1, HIGHEST, 3);
     private final AtomicLong max = new AtomicLong();
     private final AtomicLong min = new AtomicLong(Long.MAX_VALUE);
 
+    /** Records one latency. */
     void record(long nanos) {
-        long v = Math.max(0, nanos);
-        counts.incrementAndGet(index(v));
-        total.incrementAndGet();
+        histogram.recordValue(clamp(nanos));
+        extremes(nanos);
+    }
+
+    private void extremes(long nanos) {
+        long v = clamp(nanos);
         max.accumulateAndGet(v, Math::max);
         min.accumulateAndGet(v, Math::min);
     }
 
-    static int index(long v) {
-        if (v < (1 << SUB_BITS)) {
-            return (int) v;
+    /** Records one latency, back-filling the samples a sender paced every {@code intervalNanos} would have seen. */
+    void record(long nanos, long intervalNanos) {
+        if (intervalNanos <= 0) {
+            record(nanos);
+        } else {
+            histogram.recordValueWithExpectedInterval(clamp(nanos), intervalNanos);
+            extremes(nanos);
         }
-        int exp = 64 - Long.numberOfLeadingZeros(v) - SUB_BITS;
-        return exp * HALF + (int) (v >>> exp);
     }
 
-    /** The midpoint of the bucket at {@code index}. */
-    static long value(int index) {
-        if (index < (1 << SUB_BITS)) {
-            return index;
-        }
-        int exp = index / HALF - 1;
-        long m = index - (long) exp * HALF;
-        return (m << exp) + ((1L << exp) >> 1);
+    private static long clamp(long nanos) {
+        return Math.min(HIGHEST, Math.max(1, nanos));
     }
 
     long count() {
-        return total.get();
+        return histogram.getTotalCount();
     }
 
     long max() {
-        return total.get() == 0 ? 0 : max.get();
+        return count() == 0 ? 0 : max.get();
     }
 
     long min() {
-        return total.get() == 0 ? 0 : min.get();
+        return count() == 0 ? 0 : min.get();
     }
 
-    /** The latency at or below which {@code percent} % of the samples fall (0 when empty), capped by the maximum. */
+    double mean() {
+        return count() == 0 ? 0 : histogram.getMean();
+    }
+
+    /** The latency at or below which {@code percent} % of the samples fall (0 when empty). */
     long percentile(double percent) {
-        long n = total.get();
-        if (n == 0) {
-            return 0;
-        }
-        long rank = Math.max(1, (long) Math.ceil(percent / 100.0 * n));
-        long seen = 0;
-        for (int i = 0; i < counts.length(); i++) {
-            seen += counts.get(i);
-            if (seen >= rank) {
-                return Math.min(value(i), max());
-            }
-        }
-        return max();
+        return count() == 0 ? 0 : Math.min(max(), histogram.getValueAtPercentile(percent));
     }
 }

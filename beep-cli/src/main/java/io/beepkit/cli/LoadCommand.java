@@ -26,6 +26,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -93,10 +95,33 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines, only the report.")
     boolean quiet;
 
+    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "0", converter = Units.DurationConverter.class,
+            description = "Run this long first without measuring (latency, throughput and frames count from its "
+                    + "end) (default: none).")
+    Duration warmup;
+
+    @Option(names = "--rate", paramLabel = "MSGS_PER_S", defaultValue = "0",
+            description = "Target rate of the main flow in messages per second, spread over its loops; latency then "
+                    + "counts from each message's scheduled send time (no coordinated omission). 0: closed loop "
+                    + "(default: ${DEFAULT-VALUE}).")
+    double rate;
+
+    @Option(names = "--extra-channel", paramLabel = "URI[,size=OCTETS][,in-flight=N]",
+            description = "One more channel per session on URI (size default 64, in-flight default 1), measured "
+                    + "apart: e.g. an interactive echo beside a bulk flow in the same session. Repeatable.")
+    List<String> extraChannels = new ArrayList<>();
+
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the report as JSON to FILE ('-' for standard output).")
+    String json;
+
     @Mixin
     TuningOptions tuning;
 
-    private final LatencyHistogram latency = new LatencyHistogram();
+    private LoadFlow main;
+    private final List<LoadFlow> extras = new ArrayList<>();
+    private long measureFrom;
+    private ScheduledExecutorService pacer;
     private final AtomicLong issued = new AtomicLong();
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
@@ -124,8 +149,22 @@ final class LoadCommand implements Callable<Integer> {
         BeepConfig base = tuning.config(cmd, null);
         check(cmd, size >= 2, "--size must be at least 2 octets (CRLF + body): " + size);
         check(cmd, size <= base.maxMessageSize(), "--size " + size + " exceeds --max-message-size " + base.maxMessageSize());
-        BeepConfig config = base.toBuilder().maxOutstanding(Math.max(base.maxOutstanding(), inFlight)).build();
-        MimeEntity message = MimeEntity.of(new byte[size - 2]);
+        check(cmd, !warmup.isNegative(), "--warmup must be >= 0");
+        check(cmd, rate >= 0, "--rate must be >= 0: " + rate);
+        main = new LoadFlow(uri, size, inFlight);
+        for (String spec : extraChannels) {
+            try {
+                extras.add(LoadFlow.parse(spec));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(cmd, "--extra-channel: " + e.getMessage());
+            }
+        }
+        int maxInFlight = inFlight;
+        for (LoadFlow f : extras) {
+            check(cmd, f.size <= base.maxMessageSize(), "--extra-channel size " + f.size + " exceeds --max-message-size");
+            maxInFlight = Math.max(maxInFlight, f.inFlight);
+        }
+        BeepConfig config = base.toBuilder().maxOutstanding(Math.max(base.maxOutstanding(), maxInFlight)).build();
 
         try (BeepClient client = BeepClient.builder().config(config).ioThreads(ioThreads).connectTimeout(timeout)
                 .build()) {
@@ -157,13 +196,36 @@ final class LoadCommand implements Callable<Integer> {
                         }
                     }
                 }
-                List<BeepChannel> chans = startChannels(connected);
+                List<BeepChannel> chans = startChannels(connected, main, channels);
+                List<List<BeepChannel>> extraChans = new ArrayList<>();
+                for (LoadFlow f : extras) {
+                    extraChans.add(startChannels(connected, f, 1));
+                }
                 out.printf(Locale.ROOT, "load %s %s: %d session%s x %d channel%s x %d in flight, %d-octet messages, %s, "
                                 + "transport %s, socket profile %s%n", target, uri, sessions, plural(sessions), channels,
                         plural(channels), inFlight, size, duration == null ? limit + " messages" : "for "
                                 + Units.seconds(duration), client.transport(), TuningOptions.describe(config.socketProfile()));
+                for (LoadFlow f : extras) {
+                    out.printf(Locale.ROOT, "extra channel per session: %s, %d-octet messages, %d in flight%n", f.uri,
+                            f.size, f.inFlight);
+                }
+                if (!warmup.isZero() || rate > 0) {
+                    out.printf(Locale.ROOT, "warm-up %s (not measured)%s%n", Units.seconds(warmup), rate > 0
+                            ? String.format(Locale.ROOT, ", target rate %.0f msgs/s", rate) : "");
+                }
                 out.flush();
-                return run(out, chans, message, duration);
+                pacer = rate > 0 ? Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "beep-load-pacer");
+                    t.setDaemon(true);
+                    return t;
+                }) : null;
+                try {
+                    return run(out, chans, extraChans, duration);
+                } finally {
+                    if (pacer != null) {
+                        pacer.shutdownNow();
+                    }
+                }
             } finally {
                 release(open);
             }
@@ -180,11 +242,12 @@ final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    private List<BeepChannel> startChannels(List<BeepSession> snapshot) {
+    private List<BeepChannel> startChannels(List<BeepSession> snapshot, LoadFlow flow, int perSession) {
+        String uri = flow.uri;
         List<CompletableFuture<BeepChannel>> starting = new ArrayList<>();
         List<BeepSession> owners = new ArrayList<>();
         for (BeepSession s : snapshot) {
-            for (int c = 0; c < channels; c++) {
+            for (int c = 0; c < perSession; c++) {
                 starting.add(s.startChannel(uri));
                 owners.add(s);
             }
@@ -198,20 +261,33 @@ final class LoadCommand implements Callable<Integer> {
         return result;
     }
 
-    private int run(PrintWriter out, List<BeepChannel> chans, MimeEntity message, Duration duration)
+    private int run(PrintWriter out, List<BeepChannel> chans, List<List<BeepChannel>> extraChans, Duration duration)
             throws InterruptedException {
         TransferStats before = sum(chans);
         int loops = chans.size() * inFlight;
+        for (int i = 0; i < extras.size(); i++) {
+            loops += extraChans.get(i).size() * extras.get(i).inFlight;
+        }
         CountDownLatch done = new CountDownLatch(loops);
         AtomicInteger active = new AtomicInteger(loops);
         long start = System.nanoTime();
+        measureFrom = start + warmup.toNanos();
         lastCompletion.set(start);
-        deadline = duration == null ? Long.MAX_VALUE : start + duration.toNanos();
+        deadline = duration == null ? Long.MAX_VALUE : measureFrom + duration.toNanos();
+        long interval = rate > 0 ? (long) (chans.size() * inFlight * 1e9 / rate) : 0;
         for (BeepChannel ch : chans) {
             for (int i = 0; i < inFlight; i++) {
-                new Sender(ch, message, done, active).next();
+                new Sender(ch, main, interval, done, active).next();
             }
         }
+        for (int f = 0; f < extras.size(); f++) {
+            for (BeepChannel ch : extraChans.get(f)) {
+                for (int i = 0; i < extras.get(f).inFlight; i++) {
+                    new Sender(ch, extras.get(f), 0, done, active).next();
+                }
+            }
+        }
+        boolean warm = warmup.isZero();
 
         long second = TimeUnit.SECONDS.toNanos(1);
         long nextProgress = start + second;
@@ -223,11 +299,16 @@ final class LoadCommand implements Callable<Integer> {
         String aborted = null;
         while (true) {
             long now = System.nanoTime();
-            long wakeAt = Math.min(nextProgress, stopIssuing ? Long.MAX_VALUE : deadline);
+            long wakeAt = Math.min(Math.min(nextProgress, warm ? Long.MAX_VALUE : measureFrom),
+                    stopIssuing ? Long.MAX_VALUE : deadline);
             if (done.await(Math.max(0, wakeAt - now), TimeUnit.NANOSECONDS)) {
                 break;
             }
             now = System.nanoTime();
+            if (!warm && now >= measureFrom) {
+                warm = true;
+                before = sum(chans); // frames and octets count from the end of the warm-up
+            }
             if (!stopIssuing && now >= deadline) {
                 stopIssuing = true;
                 lastChange = now; // the drain gets a full --timeout
@@ -267,7 +348,13 @@ final class LoadCommand implements Callable<Integer> {
             firstError.compareAndSet(null, aborted);
         }
         TransferStats after = sum(chans);
-        report(out, before, after, Math.max(1, end - start), lost);
+        long measuredNanos = Math.max(1, end - Math.min(end, measureFrom));
+        LoadReport.print(out, main, extras, before, after, warm ? measuredNanos : Math.max(1, end - start),
+                completed.get(), failed.get(), lost, errorKinds);
+        if (json != null) {
+            LoadJson.write(json, out, describeRun(), main, extras, before, after, measuredNanos,
+                    completed.get(), failed.get());
+        }
         long errors = failed.get();
         if (errors > 0) {
             throw new CliException(ExitCodes.PEER_ERROR, errors + " of " + (completed.get() + lost)
@@ -280,46 +367,10 @@ final class LoadCommand implements Callable<Integer> {
         return Math.min(issued.get(), limit);
     }
 
-    private void report(PrintWriter out, TransferStats before, TransferStats after, long nanos, long lost) {
-        double secs = nanos / 1e9;
-        long msgs = completed.get();
-        long ok = msgs - (failed.get() - lost);
-        long sentMsgs = after.messagesSent() - before.messagesSent();
-        long framesSent = after.framesSent() - before.framesSent();
-        long framesReceived = after.framesReceived() - before.framesReceived();
-        long tiny = after.smallFramesSent() - before.smallFramesSent();
-        long bytesSent = after.bytesSent() - before.bytesSent();
-        long bytesReceived = after.bytesReceived() - before.bytesReceived();
-        out.println();
-        out.printf(Locale.ROOT, "finished in %.3f s: %d messages answered, %d ok, %d error%s%s%n", secs, msgs, ok,
-                failed.get(), failed.get() == 1 ? "" : "s", lost > 0 ? " (" + lost + " unanswered)" : "");
-        out.printf(Locale.ROOT, "throughput:  %.1f msgs/s, %.2f MB/s sent, %.2f MB/s received%n", msgs / secs,
-                bytesSent / secs / 1e6, bytesReceived / secs / 1e6);
-        out.printf(Locale.ROOT, "latency:     min %s, p50 %s, p90 %s, p99 %s, max %s%n", Units.millis(latency.min()),
-                Units.millis(latency.percentile(50)), Units.millis(latency.percentile(90)),
-                Units.millis(latency.percentile(99)), Units.millis(latency.max()));
-        out.printf(Locale.ROOT, "frames:      sent %d (%s per message, %d tiny), received %d (%s per message), "
-                        + "SEQ sent %d received %d, zero-window %d ms%n", framesSent, ratio(framesSent, sentMsgs), tiny,
-                framesReceived, ratio(framesReceived, msgs), after.seqFramesSent() - before.seqFramesSent(),
-                after.seqFramesReceived() - before.seqFramesReceived(),
-                (after.zeroWindowNanos() - before.zeroWindowNanos()) / 1_000_000);
-        StringBuilder errs = new StringBuilder(Long.toString(failed.get()));
-        errorKinds.entrySet().stream()
-                .sorted((a, b) -> Long.compare(b.getValue().sum(), a.getValue().sum()))
-                .limit(3)
-                .forEach(e -> errs.append(errs.length() == Long.toString(failed.get()).length() ? " (" : ", ")
-                        .append(e.getValue().sum()).append(" x ").append(e.getKey()));
-        if (!errorKinds.isEmpty()) {
-            errs.append(')');
-        }
-        out.println("errors:      " + errs);
-        out.println("(message size " + size + " octets on the wire = CRLF + " + (size - 2)
-                + " body octets; MB = 10^6 octets of frame payload; frames counted on this client)");
-        out.flush();
-    }
-
-    private static String ratio(long a, long b) {
-        return b == 0 ? "-" : String.format(Locale.ROOT, "%.2f", (double) a / b);
+    private String describeRun() {
+        return "load " + target + " " + uri + " sessions=" + sessions + " channels=" + channels + " in-flight="
+                + inFlight + " size=" + size + " extra=" + extraChannels + " warmup=" + Units.seconds(warmup)
+                + " rate=" + rate + " profile=" + tuning.profile;
     }
 
     private static TransferStats sum(List<BeepChannel> chans) {
@@ -360,26 +411,47 @@ final class LoadCommand implements Callable<Integer> {
     /** One closed loop: a message in flight on a channel, the next sent when its reply arrives. */
     private final class Sender {
         private final BeepChannel channel;
-        private final MimeEntity message;
+        private final LoadFlow flow;
+        private final long interval;
         private final CountDownLatch done;
         private final AtomicInteger active;
+        private long intended;
 
-        Sender(BeepChannel channel, MimeEntity message, CountDownLatch done, AtomicInteger active) {
+        /** @param interval the pacing interval in nanoseconds, 0 for a closed loop */
+        Sender(BeepChannel channel, LoadFlow flow, long interval, CountDownLatch done, AtomicInteger active) {
             this.channel = channel;
-            this.message = message;
+            this.flow = flow;
+            this.interval = interval;
             this.done = done;
             this.active = active;
+            this.intended = System.nanoTime();
         }
 
         void next() {
+            if (interval > 0) {
+                intended += interval;
+                long wait = intended - System.nanoTime();
+                if (wait > 0) {
+                    pacer.schedule(this::send, wait, TimeUnit.NANOSECONDS);
+                    return;
+                }
+            }
+            send();
+        }
+
+        private void send() {
             if (stopIssuing || System.nanoTime() >= deadline || issued.getAndIncrement() >= limit) {
                 finish();
                 return;
             }
-            long t0 = System.nanoTime();
-            channel.send(message).whenComplete((reply, e) -> {
+            // Paced: latency counts from the scheduled time, so a stalled reply also delays what waited behind it.
+            long t0 = interval > 0 ? intended : System.nanoTime();
+            channel.send(flow.message).whenComplete((reply, e) -> {
                 long now = System.nanoTime();
-                latency.record(now - t0);
+                if (t0 >= measureFrom) {
+                    flow.latency.record(now - t0, interval);
+                    flow.measured.incrementAndGet();
+                }
                 lastCompletion.accumulateAndGet(now, Math::max);
                 if (e != null) {
                     error(CliException.oneLine(Failures.unwrap(e).getClass().getSimpleName() + ": "

@@ -31,6 +31,18 @@ final class TuningOptions {
             description = "Largest message or reply assembled, MIME headers included (default: 16m).")
     Integer maxMessageSize;
 
+    @Option(names = "--rcvbuf", paramLabel = "OCTETS", converter = Units.IntSize.class,
+            description = "SO_RCVBUF asked of the kernel (Linux doubles it); 0 leaves it to the kernel's autotuning.")
+    Integer receiveBuffer;
+
+    @Option(names = "--sndbuf", paramLabel = "OCTETS", converter = Units.IntSize.class,
+            description = "SO_SNDBUF asked of the kernel (Linux doubles it); 0 leaves it to the kernel's autotuning.")
+    Integer sendBuffer;
+
+    @Option(names = "--nagle", paramLabel = "on|off", arity = "1",
+            description = "Nagle's algorithm: on clears TCP_NODELAY, off sets it (default: as the profile says).")
+    String nagle;
+
     /** The socket profile the options describe; a bad value is a usage error. */
     SocketProfile socketProfile(CommandLine cmd) {
         SocketProfile p;
@@ -46,7 +58,35 @@ final class TuningOptions {
             }
             p = p.toBuilder().window(window).name(p.name() + "@" + window).build();
         }
-        return p;
+        return socketOptions(cmd, p);
+    }
+
+    private SocketProfile socketOptions(CommandLine cmd, SocketProfile p) {
+        SocketProfile.Builder b = p.toBuilder();
+        StringBuilder name = new StringBuilder(p.name());
+        if (receiveBuffer != null) {
+            if (receiveBuffer < 0) {
+                throw new CommandLine.ParameterException(cmd, "--rcvbuf must be >= 0: " + receiveBuffer);
+            }
+            b.receiveBuffer(receiveBuffer);
+            name.append(",rcvbuf=").append(receiveBuffer);
+        }
+        if (sendBuffer != null) {
+            if (sendBuffer < 0) {
+                throw new CommandLine.ParameterException(cmd, "--sndbuf must be >= 0: " + sendBuffer);
+            }
+            b.sendBuffer(sendBuffer);
+            name.append(",sndbuf=").append(sendBuffer);
+        }
+        if (nagle != null) {
+            String v = nagle.trim().toLowerCase(Locale.ROOT);
+            if (!v.equals("on") && !v.equals("off")) {
+                throw new CommandLine.ParameterException(cmd, "--nagle must be on or off: " + nagle);
+            }
+            b.tcpNoDelay(v.equals("off"));
+            name.append(",nagle=").append(v);
+        }
+        return name.length() == p.name().length() ? p : b.name(name.toString()).build();
     }
 
     /** A session configuration from these options, with an optional frame tracer. */

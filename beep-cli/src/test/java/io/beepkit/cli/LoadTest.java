@@ -51,4 +51,65 @@ class LoadTest {
             assertTrue(secs < 8, "took " + secs + " s");
         }
     }
+
+    @Test
+    void warmUpExtraChannelAndJsonReport(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        try (Cli.Server server = new Cli.Server()) {
+            java.nio.file.Path json = dir.resolve("report.json");
+            Cli.Result r = Cli.run("load", server.address(), StandardProfiles.SINK, "--size", "16k", "-m", "4",
+                    "--duration", "0.8s", "--warmup", "0.4s", "--extra-channel", StandardProfiles.ECHO
+                            + ",size=64,in-flight=1", "--json", json.toString(), "-q");
+            assertEquals(0, r.code(), r.toString());
+            String out = r.out();
+            assertTrue(out.contains("extra channel per session: " + StandardProfiles.ECHO + ", 64-octet messages, "
+                    + "1 in flight"), out);
+            assertTrue(out.contains("warm-up 0.4 s (not measured)"), out);
+            assertTrue(out.matches("(?s).*extra " + Pattern.quote(StandardProfiles.ECHO) + " \\(64 octets, 1 in "
+                    + "flight\\): \\d+ answered, [0-9.]+ msgs/s, latency min [0-9.]+ ms, p50 .*"), out);
+            String text = java.nio.file.Files.readString(json);
+            assertTrue(text.contains("\"role\": \"main\", \"uri\": \"" + StandardProfiles.SINK + "\", \"size\": 16384"),
+                    text);
+            assertTrue(text.contains("\"role\": \"extra\", \"uri\": \"" + StandardProfiles.ECHO + "\""), text);
+            Matcher seconds = Pattern.compile("\"seconds\": ([0-9.]+)").matcher(text);
+            assertTrue(seconds.find(), text);
+            double secs = Double.parseDouble(seconds.group(1));
+            assertTrue(secs >= 0.7 && secs < 1.1, "measured " + secs + " s excludes the warm-up");
+            Matcher p99 = Pattern.compile("\"p99\": ([0-9.]+)").matcher(text);
+            assertTrue(p99.find() && Double.parseDouble(p99.group(1)) > 0, text);
+        }
+    }
+
+    @Test
+    void aTargetRateIsHeldAndMeasuredFromTheSchedule() throws Exception {
+        try (Cli.Server server = new Cli.Server()) {
+            Cli.Result r = Cli.run("load", server.address(), StandardProfiles.ECHO, "--size", "64", "--rate", "200",
+                    "--duration", "1s", "--json", "-", "-q");
+            assertEquals(0, r.code(), r.toString());
+            Matcher rate = Pattern.compile("\"msgs_per_s\": ([0-9.]+)").matcher(r.out());
+            assertTrue(rate.find(), r.out());
+            double msgs = Double.parseDouble(rate.group(1));
+            assertTrue(msgs > 150 && msgs < 250, "rate " + msgs + " for a target of 200");
+        }
+    }
+
+    @Test
+    void aBadExtraChannelIsAUsageError() throws Exception {
+        Cli.Result r = Cli.run("load", "127.0.0.1:1", StandardProfiles.ECHO, "--extra-channel", "urn:x,colour=red");
+        assertEquals(2, r.code(), r.toString());
+        assertTrue(r.err().contains("unknown setting 'colour=red'"), r.err());
+    }
+
+    @Test
+    void socketBuffersAndNagleFromTheCommandLine() throws Exception {
+        try (Cli.Server server = new Cli.Server("--rcvbuf", "8k", "--nagle", "on")) {
+            Cli.Result r = Cli.run("load", server.address(), StandardProfiles.SINK, "--size", "4096", "--count", "50",
+                    "--rcvbuf", "8k", "--sndbuf", "8k", "--nagle", "on");
+            assertEquals(0, r.code(), r.toString());
+            assertTrue(r.out().contains("socket profile default,rcvbuf=8192,sndbuf=8192,nagle=on ("), r.out());
+            assertTrue(r.out().contains(": 50 messages answered, 50 ok, 0 errors"), r.out());
+        }
+        Cli.Result bad = Cli.run("load", "127.0.0.1:1", StandardProfiles.SINK, "--nagle", "maybe");
+        assertEquals(2, bad.code(), bad.toString());
+        assertTrue(bad.err().contains("--nagle must be on or off: maybe"), bad.err());
+    }
 }

@@ -3,43 +3,79 @@ package io.beepkit.core.flow;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Grows a channel's receive window from the measured bandwidth-delay product, the way grpc-java sizes HTTP/2 windows,
- * with our SEQ playing the part of HTTP/2's PING:
+ * Sizes a channel's receive window to the path, not to the buffers along it. The model is BBR's: the path carries
+ * at most its bottleneck rate, so the window that fills it is the bandwidth-delay product
+ * {@code bdp = max delivery rate x min round trip}, and the window kept is {@code 2 x bdp} (BBR's cwnd gain of 2,
+ * which rides out delayed SEQs and bursts). Growth follows TCP Vegas: the window grows only while the measured round
+ * trip stays near its minimum; a round trip above it means the credit already handed out sits in a queue somewhere,
+ * so growth stops and the window shrinks back to {@code 2 x bdp}. Our SEQ plays the part of HTTP/2's PING:
  * <ul>
- *   <li><b>Round trip</b>: a SEQ sent while the peer was (nearly) blocked at our right edge is a probe; the first
- *       octet that arrives beyond that old edge ends it. The delay is the time the peer needs to see our credit and
- *       use it: the round trip that a window must cover. A peer with nothing to send makes a probe last longer than
- *       the path's round trip, so the estimate is the minimum of the last {@value #RTT_SAMPLES} probes.</li>
- *   <li><b>Rate</b>: octets received between the last two SEQs over the time between them.</li>
- *   <li><b>Decision</b>, at each SEQ: the channel is window-limited when the peer had used up what we advertised
- *       ({@code open <= window/8}) while the application kept up ({@code unconsumed <= window/4}); after two such
- *       SEQs in a row, if the bandwidth-delay product {@code rate x rtt} is at least half the window (the window,
- *       not something else, is what caps the pipe), the window becomes {@code 2 x bdp}, at most four times larger in
- *       one step, never beyond the profile's maximum or what the session's memory budget has left.</li>
+ *   <li><b>Round trip</b>: each SEQ (one at a time) starts a sample that the first octet beyond the edge it replaced
+ *       ends: the time the peer needs to see our credit and use it, including every queue its data waits in.
+ *       The minimum over {@value #MIN_RTT_WINDOW_SECONDS} s (a windowed min filter) is the path's own round trip; the
+ *       latest sample is compared with it.</li>
+ *   <li><b>Rate</b>: octets received over intervals of at least one minimum round trip; the maximum over
+ *       {@value #RATE_WINDOW_MILLIS} ms (a windowed max filter) is the delivery rate.</li>
+ *   <li><b>Drain</b>: a window larger than the path keeps a standing queue, and a round trip measured through it
+ *       looks like the path's own. So, as BBR's ProbeRTT, when no sample has been taken with the pipe nearly empty
+ *       (at most {@value #CLEAN_OPEN} octets still open ahead of the new credit) for {@value #DRAIN_INTERVAL_SECONDS}
+ *       s, and once at the start, the tuner hands out the minimum window until such a clean sample arrives, then
+ *       returns to the smaller of the old window and {@code 2 x bdp}.</li>
+ *   <li><b>Growth</b>, at each SEQ: the channel is window-limited when the application keeps up
+ *       ({@code unconsumed <= window/4}), the peer used at least half of what was open ({@code open <= window/2})
+ *       and {@code bdp} is at least half the window: the window, not something else, caps the pipe. After two such
+ *       SEQs in a row with the round trip near what the path explains, the window doubles (BBR's startup) or becomes
+ *       {@code 2 x bdp} if that is more, at most four times larger in one step, never beyond the profile's maximum
+ *       or what the session's memory budget has left.</li>
+ *   <li><b>Shrinking</b>, at each SEQ whose round trip shows queueing: the window drops to
+ *       {@code 2 x bdp} plus one of the peer's frames (which we see only whole),
+ *       at most halving in one step.</li>
  * </ul>
- * A window limited by a slow application never grows, since credit returns only on consumption. Not thread-safe:
- * owned by the session's event loop. Times are {@link System#nanoTime()} values passed in, so tests drive a clock.
+ * RFC 3081 rules hold whatever the estimates say: the window returned is never below 4096 octets (the RFC's default,
+ * nor below the current window when that is already smaller), and shrinking only slows the advance of the right edge
+ * ({@link ReceiveWindow#resize} never moves the advertised edge left). A window limited by a slow application never
+ * grows, since credit returns only on consumption. Not thread-safe: owned by the session's event loop. Times are
+ * {@link System#nanoTime()} values passed in, so tests drive a clock.
  */
 public final class ReceiveWindowTuner {
+    /** The smallest window the tuner hands out: the RFC 3081 default window. */
+    public static final int MIN_WINDOW = SendWindow.DEFAULT_WINDOW;
+    static final int MIN_RTT_WINDOW_SECONDS = 10;
+    static final int DRAIN_INTERVAL_SECONDS = 8;
+    static final int RATE_WINDOW_MILLIS = 1000;
+    static final int CLEAN_OPEN = MIN_WINDOW / 2;
+    private static final int CWND_GAIN = 2;
     private static final int STREAK = 2;
     private static final int MAX_STEP = 4;
-    private static final int RTT_SAMPLES = 8;
+    /** Round-trip jitter tolerated before a sample counts as queueing: a quarter of the minimum, at least this. */
+    private static final long QUEUE_SLACK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final int maxWindow;
     private int streak;
     private int growths;
+    private int shrinks;
+    private int drains;
 
-    private boolean probing;
-    private long probeStartNanos;
-    private long probeEdge;
-    private final long[] rttSamples = new long[RTT_SAMPLES];
-    private int rttCount;
-    private long rttNanos = -1;
+    private boolean sampling;
+    private long sampleStartNanos;
+    private long sampleEdge;
+    private boolean sampleClean;
+    private long lastFrameEnd;
+    /** The size of the frame that ended the latest sample: its own transfer time is part of that sample. */
+    private long latestFrame;
+    private final WindowedExtremum minRtt = new WindowedExtremum(TimeUnit.SECONDS.toNanos(MIN_RTT_WINDOW_SECONDS), false);
+    private long latestRttNanos = -1;
+    private long lastCleanNanos = Long.MIN_VALUE;
 
-    private long lastSeqNanos = Long.MIN_VALUE;
-    private long lastSeqReceived;
-    private double bytesPerNano = -1;
+    private final WindowedExtremum maxRate = new WindowedExtremum(TimeUnit.MILLISECONDS.toNanos(RATE_WINDOW_MILLIS), true);
+    private long rateStartNanos = Long.MIN_VALUE;
+    private long rateStartReceived;
 
+    private boolean draining;
+    private long drainStartNanos;
+    private int windowBeforeDrain;
+
+    /** @param maxWindow the profile's maximum window, at least 2 */
     public ReceiveWindowTuner(int maxWindow) {
         if (maxWindow < 2) {
             throw new IllegalArgumentException("maxWindow must be >= 2: " + maxWindow);
@@ -48,60 +84,115 @@ public final class ReceiveWindowTuner {
     }
 
     /**
-     * A SEQ is about to move our right edge. If the peer had (nearly) reached the old edge, this SEQ starts a
-     * round-trip probe, unless one is already running.
+     * A SEQ is about to move our right edge: unless a round-trip sample is running, this SEQ starts one.
      *
-     * @param received   octets received on the channel so far
-     * @param oldEdge    the right edge before this SEQ, in octets from the start (received + open)
-     * @param window     the current window size
+     * @param nowNanos the current time
+     * @param received octets received on the channel so far
+     * @param oldEdge  the right edge before this SEQ, in octets from the start (received + open)
+     * @param window   the current window size
      */
     public void onSeqSent(long nowNanos, long received, long oldEdge, int window) {
-        if (!probing && oldEdge - received <= window / 8) {
-            probing = true;
-            probeStartNanos = nowNanos;
-            probeEdge = oldEdge;
+        long credit = received + window - oldEdge;
+        // A SEQ that does not move the edge (after a shrink) gives the peer nothing to use; the edge moves in steps
+        // of 2048 octets, so less estimated credit than that may be none at all.
+        if (!sampling && credit >= CLEAN_OPEN) {
+            sampling = true;
+            sampleStartNanos = nowNanos;
+            sampleEdge = oldEdge;
+            // Nothing of ours ahead of the new credit, and a credit too small to make a long frame: the sample
+            // holds the path's own round trip (plus at most one 4096-octet frame's serialization).
+            sampleClean = oldEdge - received <= CLEAN_OPEN && window <= MIN_WINDOW;
         }
     }
 
-    /** A frame arrived; {@code received} counts every octet received so far, this frame included. */
+    /**
+     * A frame arrived.
+     *
+     * @param nowNanos the current time
+     * @param received every octet received so far, this frame included
+     */
     public void onFrameReceived(long nowNanos, long received) {
-        if (probing && received > probeEdge) {
-            probing = false;
-            rttSamples[rttCount++ % RTT_SAMPLES] = Math.max(1, nowNanos - probeStartNanos);
-            long min = Long.MAX_VALUE;
-            for (int i = 0; i < Math.min(rttCount, RTT_SAMPLES); i++) {
-                min = Math.min(min, rttSamples[i]);
+        long frame = received - lastFrameEnd;
+        lastFrameEnd = received;
+        if (sampling && received > sampleEdge) {
+            sampling = false;
+            latestRttNanos = Math.max(1, nowNanos - sampleStartNanos);
+            long pathRtt = latestRttNanos;
+            latestFrame = frame;
+            if (sampleClean) {
+                lastCleanNanos = nowNanos;
+                // The sample ends when the peer's frame is complete: take out that frame's time at the delivery
+                // rate (at most half the sample, so an underestimated rate cannot talk the round trip down to 0).
+                double rate = maxRate.get(-1);
+                if (rate > 0) {
+                    pathRtt -= (long) Math.min(latestRttNanos / 2.0, frame / rate);
+                }
             }
-            rttNanos = min;
+            minRtt.update(nowNanos, pathRtt);
         }
     }
 
     /**
      * Called when a SEQ is due, before it is built.
      *
+     * @param nowNanos    the current time
      * @param window      the current window size
      * @param received    octets received on the channel so far
      * @param open        octets the peer could still send before this SEQ (0: it was blocked at our edge)
      * @param unconsumed  octets received but not yet consumed by the application
      * @param budgetLeft  octets the session may still add to its windows
-     * @return the window to use from now on (never smaller than {@code window})
+     * @return the window to use from now on: larger to grow, smaller to shrink (never below 4096, or below
+     *         {@code window} when that is smaller), or {@code window} itself
      */
     public int onSeq(long nowNanos, int window, long received, long open, long unconsumed, long budgetLeft) {
         updateRate(nowNanos, received);
-        boolean windowLimited = open <= window / 8 && unconsumed <= window / 4;
-        if (!windowLimited) {
+        int floor = Math.min(window, MIN_WINDOW);
+        if (draining) {
+            if (lastCleanNanos < drainStartNanos) {
+                return window;
+            }
+            draining = false;
+            long bdp = bandwidthDelayProduct();
+            long back = bdp < 0 ? windowBeforeDrain : Math.min(windowBeforeDrain, (long) CWND_GAIN * bdp);
+            return (int) Math.max(floor, Math.min(back, window + Math.max(0, budgetLeft)));
+        }
+        if (window > MIN_WINDOW && bandwidthDelayProduct() >= 0 && drainDue(nowNanos)) {
+            draining = true;
+            drainStartNanos = nowNanos;
+            windowBeforeDrain = window;
+            drains++;
+            streak = 0;
+            return MIN_WINDOW;
+        }
+        if (queueing()) {
+            streak = 0;
+            long bdp = bandwidthDelayProduct();
+            // 2 x bdp, plus one of the peer's frames, which we see only whole.
+            long target = Math.max(MIN_WINDOW, (long) CWND_GAIN * bdp + latestFrame);
+            if (bdp < 0 || window <= target) {
+                return window;
+            }
+            shrinks++;
+            return (int) Math.max(floor, Math.max(target, window / 2));
+        }
+        return grow(window, open, unconsumed, budgetLeft);
+    }
+
+    private int grow(int window, long open, long unconsumed, long budgetLeft) {
+        if (!windowLimited(window, open, unconsumed)) {
             streak = 0;
             return window;
         }
-        if (++streak < STREAK || window >= maxWindow || budgetLeft <= 0) {
+        if (++streak < STREAK || lastCleanNanos == Long.MIN_VALUE || window >= maxWindow || budgetLeft <= 0) {
             return window;
         }
-        long bdp = bandwidthDelayProduct();
-        if (bdp < window / 2) {
-            return window; // the pipe carries less than half a window per round trip: more window would not help
+        if (bandwidthDelayProduct() < 0) {
+            return window;
         }
         streak = 0;
-        long target = Math.min(2 * bdp, (long) MAX_STEP * window);
+        // No queue yet and the window in use: double it (BBR's startup), or go to 2 x bdp if that is more.
+        long target = Math.min(Math.max((long) CWND_GAIN * bandwidthDelayProduct(), 2L * window),
+                (long) MAX_STEP * window);
         long grown = Math.min(target, Math.min(maxWindow, window + budgetLeft));
         if (grown <= window) {
             return window;
@@ -110,37 +201,96 @@ public final class ReceiveWindowTuner {
         return (int) grown;
     }
 
-    private void updateRate(long nowNanos, long received) {
-        if (lastSeqNanos != Long.MIN_VALUE) {
-            long dt = nowNanos - lastSeqNanos;
-            if (dt > 0) {
-                bytesPerNano = (double) (received - lastSeqReceived) / dt;
-            }
+    /**
+     * The window, not the peer or our application, caps the pipe: the application keeps up
+     * ({@code unconsumed <= window/4}) and the path carries most of a window per round trip: half of it when the
+     * peer had used up what we advertised ({@code open <= window/8}), three quarters otherwise (a peer whose large
+     * frames leave half a window open at each SEQ). A peer with little to send carries less and never grows it.
+     */
+    private boolean windowLimited(int window, long open, long unconsumed) {
+        if (unconsumed > window / 4) {
+            return false;
         }
-        lastSeqNanos = nowNanos;
-        lastSeqReceived = received;
+        long bdp = bandwidthDelayProduct();
+        if (bdp < 0) {
+            return open <= window / 8; // counts toward the streak; growth waits for the estimate
+        }
+        return open <= window / 2 && bdp >= window / 2;
     }
 
-    /** The measured bandwidth-delay product in octets, or -1 before both rate and round trip are known. */
+    private boolean drainDue(long nowNanos) {
+        return lastCleanNanos == Long.MIN_VALUE
+                || nowNanos - lastCleanNanos > TimeUnit.SECONDS.toNanos(DRAIN_INTERVAL_SECONDS);
+    }
+
+    /**
+     * True when the latest round trip is well above what the path explains (Vegas' actual against expected): the
+     * path's own round trip plus the time the frame that ended the sample takes at the delivery rate (a frame is
+     * seen only once complete). More than that, such as the octets still outstanding ahead of the new credit, is
+     * queueing delay.
+     */
+    private boolean queueing() {
+        long min = roundTripNanos();
+        double rate = maxRate.get(-1);
+        if (min <= 0 || rate <= 0) {
+            return false;
+        }
+        double expected = min + latestFrame / rate;
+        return latestRttNanos > expected + Math.max(min / 4, QUEUE_SLACK_NANOS);
+    }
+
+    private void updateRate(long nowNanos, long received) {
+        if (rateStartNanos == Long.MIN_VALUE) {
+            rateStartNanos = nowNanos;
+            rateStartReceived = received;
+            return;
+        }
+        long dt = nowNanos - rateStartNanos;
+        if (dt > 0 && dt >= roundTripNanos()) {
+            maxRate.update(nowNanos, (double) (received - rateStartReceived) / dt);
+            rateStartNanos = nowNanos;
+            rateStartReceived = received;
+        }
+    }
+
+    /** The measured bandwidth-delay product in octets (max rate x min round trip), or -1 before both are known. */
     public long bandwidthDelayProduct() {
-        if (rttNanos < 0 || bytesPerNano < 0) {
+        double rate = maxRate.get(-1);
+        long rtt = roundTripNanos();
+        if (rtt < 0 || rate < 0) {
             return -1;
         }
-        return (long) Math.ceil(bytesPerNano * rttNanos);
+        return (long) Math.ceil(rate * rtt);
     }
 
-    /** The round trip from a SEQ to the first octet sent on its credit (recent minimum), or -1 before any sample. */
+    /** The path's round trip: the windowed minimum of the samples from a SEQ to the first octet sent on its credit. */
     public long roundTripNanos() {
-        return rttNanos;
+        return (long) minRtt.get(-1);
     }
 
-    /** The receive rate between the last two SEQs in octets per second, or -1 before the second SEQ. */
+    /** The latest round-trip sample (queueing included), or -1 before any. */
+    public long latestRoundTripNanos() {
+        return latestRttNanos;
+    }
+
+    /** The delivery rate (windowed maximum) in octets per second, or -1 before the first interval. */
     public double octetsPerSecond() {
-        return bytesPerNano < 0 ? -1 : bytesPerNano * TimeUnit.SECONDS.toNanos(1);
+        double rate = maxRate.get(-1);
+        return rate < 0 ? -1 : rate * TimeUnit.SECONDS.toNanos(1);
     }
 
     /** How many times the window grew. */
     public int growths() {
         return growths;
+    }
+
+    /** How many times the window shrank because queueing delay appeared. */
+    public int shrinks() {
+        return shrinks;
+    }
+
+    /** How many times the window was cut to the minimum to drain the path and re-learn its round trip. */
+    public int drains() {
+        return drains;
     }
 }

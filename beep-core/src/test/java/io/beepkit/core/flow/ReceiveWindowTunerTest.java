@@ -85,9 +85,9 @@ class ReceiveWindowTunerTest {
         long now = 0;
         for (int i = 1; i <= 10; i++) {
             now += RTT;
-            t.onFrameReceived(now, 2048L * i);
-            assertEquals(4096, t.onSeq(now, 4096, 2048L * i, 2048, 0, BUDGET)); // half the window still open
-            t.onSeqSent(now, 2048L * i, 2048L * i + 2048, 4096);
+            t.onFrameReceived(now, 1024L * i);
+            assertEquals(4096, t.onSeq(now, 4096, 1024L * i, 3072, 0, BUDGET)); // most of the window still open
+            t.onSeqSent(now, 1024L * i, 1024L * i + 3072, 4096);
         }
         assertEquals(0, t.growths());
     }
@@ -95,27 +95,29 @@ class ReceiveWindowTunerTest {
     @Test
     void occasionalBurstsOnAKnownShortRoundTripDoNotGrowTheWindow() {
         // A bulk phase measures the path's round trip; then the peer fills the window only now and then (an
-        // interactive channel), idle for 50 round trips in between: rate x round trip is a small fraction of the
-        // window, so more window would buy nothing although each burst reaches our edge.
+        // interactive channel), idle for 50 round trips in between: every sample is far above the minimum round
+        // trip, so the window does not grow although each burst reaches our edge, and it does not shrink below
+        // 2 x bdp either.
         BlockedPeer p = new BlockedPeer(1 << 20, 4096);
         p.round(RTT, 0, BUDGET);
         assertEquals(8192, p.round(RTT, 0, BUDGET));
-        for (int i = 0; i < 6; i++) { // within the tuner's memory of 8 round-trip samples
+        for (int i = 0; i < 6; i++) {
             assertEquals(8192, p.round(50 * RTT, 0, BUDGET));
         }
         assertEquals(RTT, p.tuner.roundTripNanos());
-        assertTrue(p.tuner.bandwidthDelayProduct() < 8192 / 2, "bdp " + p.tuner.bandwidthDelayProduct());
+        assertEquals(50 * RTT, p.tuner.latestRoundTripNanos());
         assertEquals(1, p.tuner.growths());
+        assertEquals(0, p.tuner.shrinks());
     }
 
     @Test
     void oneStepGrowsAtMostFourfold() {
-        // A long round trip and a high rate: bdp = 4096 windows; one step is capped at 4x.
+        // A long round trip and a high rate: bdp = 64 windows; one step is capped at 4x.
         ReceiveWindowTuner t = new ReceiveWindowTuner(1 << 24);
         t.onSeq(0, 4096, 0, 0, 0, BUDGET);
         t.onSeqSent(0, 0, 0, 4096);
         t.onFrameReceived(64 * RTT, 4096);
-        // rate: 64 windows per round trip over a 64-round-trip path; the second window-limited SEQ grows
-        assertEquals(4 * 4096, t.onSeq(RTT, 4096, 4096 * 64, 0, 0, BUDGET));
+        // rate: 64 windows per round trip; the second window-limited SEQ grows
+        assertEquals(4 * 4096, t.onSeq(64 * RTT, 4096, 4096L * 64, 0, 0, BUDGET));
     }
 }

@@ -179,7 +179,11 @@ public final class ReceiveFlowController {
         }
     }
 
-    /** Automatic receive-window growth, bounded by the profile's maximum and the session's window budget. */
+    /**
+     * Automatic receive-window sizing, bounded by the profile's maximum and the session's window budget: growth when
+     * the window limits the path, shrinking (a slower advance of the right edge, never a retreat) when queueing delay
+     * appears.
+     */
     private void growIfWindowLimited(ChannelImpl ch) {
         ReceiveWindowTuner tuner = ch.receive().tuner();
         if (tuner == null) {
@@ -188,14 +192,15 @@ public final class ReceiveFlowController {
         ReceiveWindow rw = ch.receive().window();
         int window = rw.window();
         long budgetLeft = sessionWindowBudget() - totalWindows;
-        int grown = tuner.onSeq(System.nanoTime(), window, rw.received(), rw.open(), rw.unconsumed(), budgetLeft);
+        int sized = tuner.onSeq(System.nanoTime(), window, rw.received(), rw.open(), rw.unconsumed(), budgetLeft);
         // Keep the window a multiple of the first window's granule, so edges stay where the peer expects them.
-        grown -= grown % rw.granule();
-        if (grown > window) {
-            rw.resize(grown);
-            totalWindows += grown - window;
-            log.debug("{}: receive window grown {} -> {} (measured rtt {} us, {} octets/s)", ch, window, grown,
-                    tuner.roundTripNanos() / 1000, (long) tuner.octetsPerSecond());
+        sized -= sized % rw.granule();
+        if (sized != window && sized > 0) {
+            rw.resize(sized);
+            totalWindows += sized - window;
+            log.debug("{}: receive window {} -> {} (min rtt {} us, latest {} us, {} octets/s)", ch, window, sized,
+                    tuner.roundTripNanos() / 1000, tuner.latestRoundTripNanos() / 1000,
+                    (long) tuner.octetsPerSecond());
         }
     }
 

@@ -1,0 +1,133 @@
+package io.beepkit.bench.baseline;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.codec.LengthFieldPrepender;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Raw Netty TCP: length-prefixed frames (a 4-octet length, then a kind octet, then the payload); the listener echoes
+ * a request of kind 1 and acknowledges one of kind 0 with an empty frame. TCP cannot multiplex, so {@code channels}
+ * channels are as many connections, each answering in order. One I/O thread on each side.
+ */
+final class NettyTcpTransport implements Transport {
+    private static final int MAX_FRAME = 16 << 20;
+    private EventLoopGroup serverGroup;
+    private EventLoopGroup clientGroup;
+    private Channel listener;
+    private final List<Connection> connections = new ArrayList<>();
+
+    /** One client connection; answers complete the oldest pending call (TCP keeps them in order). */
+    private static final class Connection extends SimpleChannelInboundHandler<ByteBuf> {
+        final Queue<CompletableFuture<Integer>> pending = new ArrayDeque<>();
+        Channel channel;
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
+            pending.poll().complete(frame.readableBytes());
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            CompletableFuture<Integer> f;
+            while ((f = pending.poll()) != null) {
+                f.completeExceptionally(cause);
+            }
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void open(int channels) throws Exception {
+        serverGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        clientGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        listener = new ServerBootstrap().group(serverGroup).channel(NioServerSocketChannel.class)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(MAX_FRAME, 0, 4, 0, 4),
+                                new LengthFieldPrepender(4), new Responder());
+                    }
+                }).bind("127.0.0.1", 0).sync().channel();
+        int port = ((java.net.InetSocketAddress) listener.localAddress()).getPort();
+        for (int i = 0; i < channels; i++) {
+            Connection c = new Connection();
+            c.channel = new Bootstrap().group(clientGroup).channel(NioSocketChannel.class)
+                    .option(ChannelOption.TCP_NODELAY, true)
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(MAX_FRAME, 0, 4, 0, 4),
+                                    new LengthFieldPrepender(4), c);
+                        }
+                    }).connect("127.0.0.1", port).sync().channel();
+            connections.add(c);
+        }
+    }
+
+    /** The listener's side: echo kind 1, acknowledge kind 0. */
+    private static final class Responder extends SimpleChannelInboundHandler<ByteBuf> {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
+            boolean echo = frame.readByte() == 1;
+            ctx.write(echo ? frame.retain() : Unpooled.EMPTY_BUFFER);
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            ctx.flush();
+        }
+    }
+
+    @Override
+    public CompletableFuture<Integer> call(int channel, byte[] payload, boolean echo) {
+        Connection c = connections.get(channel);
+        CompletableFuture<Integer> f = new CompletableFuture<>();
+        ByteBuf frame = Unpooled.wrappedBuffer(new byte[] {(byte) (echo ? 1 : 0)}, payload);
+        c.channel.eventLoop().execute(() -> {
+            c.pending.add(f);
+            c.channel.writeAndFlush(frame).addListener(w -> {
+                if (!w.isSuccess()) {
+                    f.completeExceptionally(w.cause());
+                }
+            });
+        });
+        return f;
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (Connection c : connections) {
+            c.channel.close().sync();
+        }
+        if (listener != null) {
+            listener.close().sync();
+        }
+        if (clientGroup != null) {
+            clientGroup.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).sync();
+        }
+        if (serverGroup != null) {
+            serverGroup.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).sync();
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.beepkit.cli;
+
+import io.beepkit.api.TransferStats;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/** The text report of a {@code beep load} run (the JSON form is {@link LoadJson}). */
+final class LoadReport {
+    private LoadReport() {
+    }
+
+    /**
+     * Prints the report: totals, throughput over the measured time, latency of the main flow and of each extra
+     * flow, frame statistics of the main flow's channels, errors by kind.
+     */
+    static void print(PrintWriter out, LoadFlow main, List<LoadFlow> extras, TransferStats before,
+                      TransferStats after, long nanos, long msgs, long failedCount, long lost,
+                      Map<String, LongAdder> errorKinds) {
+        double secs = nanos / 1e9;
+        int size = main.size;
+        long ok = msgs - (failedCount - lost);
+        long sentMsgs = after.messagesSent() - before.messagesSent();
+        long framesSent = after.framesSent() - before.framesSent();
+        long framesReceived = after.framesReceived() - before.framesReceived();
+        long tiny = after.smallFramesSent() - before.smallFramesSent();
+        long bytesSent = after.bytesSent() - before.bytesSent();
+        long bytesReceived = after.bytesReceived() - before.bytesReceived();
+        out.println();
+        out.printf(Locale.ROOT, "finished in %.3f s: %d messages answered, %d ok, %d error%s%s%n", secs, msgs, ok,
+                failedCount, failedCount == 1 ? "" : "s", lost > 0 ? " (" + lost + " unanswered)" : "");
+        long measuredMsgs = main.measured.get();
+        for (LoadFlow f : extras) {
+            measuredMsgs += f.measured.get();
+        }
+        out.printf(Locale.ROOT, "throughput:  %.1f msgs/s, %.2f MB/s sent, %.2f MB/s received%n", measuredMsgs / secs,
+                bytesSent / secs / 1e6, bytesReceived / secs / 1e6);
+        out.println("latency:     " + latencyLine(main.latency));
+        for (LoadFlow f : extras) {
+            out.printf(Locale.ROOT, "extra %s (%d octets, %d in flight): %d answered, %.1f msgs/s, latency %s%n", f.uri,
+                    f.size, f.inFlight, f.measured.get(), f.measured.get() / secs, latencyLine(f.latency));
+        }
+        out.printf(Locale.ROOT, "frames:      sent %d (%s per message, %d tiny), received %d (%s per message), "
+                        + "SEQ sent %d received %d, zero-window %d ms%n", framesSent, ratio(framesSent, sentMsgs), tiny,
+                framesReceived, ratio(framesReceived, msgs), after.seqFramesSent() - before.seqFramesSent(),
+                after.seqFramesReceived() - before.seqFramesReceived(),
+                (after.zeroWindowNanos() - before.zeroWindowNanos()) / 1_000_000);
+        StringBuilder errs = new StringBuilder(Long.toString(failedCount));
+        errorKinds.entrySet().stream()
+                .sorted((a, b) -> Long.compare(b.getValue().sum(), a.getValue().sum()))
+                .limit(3)
+                .forEach(e -> errs.append(errs.length() == Long.toString(failedCount).length() ? " (" : ", ")
+                        .append(e.getValue().sum()).append(" x ").append(e.getKey()));
+        if (!errorKinds.isEmpty()) {
+            errs.append(')');
+        }
+        out.println("errors:      " + errs);
+        out.println("(message size " + size + " octets on the wire = CRLF + " + (size - 2)
+                + " body octets; MB = 10^6 octets of frame payload; frames counted on this client)");
+        out.flush();
+    }
+
+    static String latencyLine(LatencyHistogram h) {
+        return "min " + Units.millis(h.min()) + ", p50 " + Units.millis(h.percentile(50)) + ", p90 "
+                + Units.millis(h.percentile(90)) + ", p99 " + Units.millis(h.percentile(99)) + ", max "
+                + Units.millis(h.max());
+    }
+
+    static String ratio(long a, long b) {
+        return b == 0 ? "-" : String.format(Locale.ROOT, "%.2f", (double) a / b);
+    }
+}

@@ -1,0 +1,124 @@
+package io.beepkit.core.flow;
+
+import java.util.PriorityQueue;
+
+/**
+ * One channel over a simulated path, on a simulated clock: a sender that always has data sends up to the right edge
+ * we advertised; its frames pass a bottleneck of {@code rate} octets per nanosecond with an unbounded FIFO queue in
+ * front of it (the token bucket of a real link), then half the base round trip; the receiver checks them with a
+ * {@link ReceiveWindow}, consumes them at once, lets a {@link ReceiveWindowTuner} size the window as the session
+ * engine does, and returns SEQs that take the other half of the round trip. Every SEQ is checked against the RFC
+ * rules: the right edge never moves left and the window never drops below 4096.
+ */
+final class BottleneckSimulation {
+    private static final int MAX_FRAME = 64 * 1024;
+    private static final int GRANULE = 2048;
+
+    final ReceiveWindow receive = new ReceiveWindow();
+    final ReceiveWindowTuner tuner;
+    private final PriorityQueue<long[]> events = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
+    private final long budget;
+    double rate;
+    long baseRttNanos;
+
+    long now;
+    private long linkFreeAt;
+    private long sent;
+    private long senderEdge = 4096;
+    private long lastAdvertisedEdge = 4096;
+    long delivered;
+    /** The longest time a frame waited in the bottleneck queue since the last {@link #resetStats()}. */
+    long maxQueueNanos;
+    private long statsStartNanos;
+    private long statsStartDelivered;
+    int smallestWindow = Integer.MAX_VALUE;
+
+    BottleneckSimulation(double octetsPerNano, long baseRttNanos, int initialWindow, int maxWindow) {
+        this.rate = octetsPerNano;
+        this.baseRttNanos = baseRttNanos;
+        this.tuner = new ReceiveWindowTuner(maxWindow);
+        this.budget = 4L * maxWindow;
+        if (receive.resize(initialWindow)) {
+            sendSeq();
+        }
+        trySend();
+    }
+
+    /** Runs until {@code nowNanos + durationNanos}. */
+    void run(long durationNanos) {
+        long end = now + durationNanos;
+        while (!events.isEmpty() && events.peek()[0] <= end) {
+            long[] e = events.poll();
+            now = e[0];
+            if (e[1] == 0) {
+                onFrame((int) e[2]);
+            } else {
+                onSeq(e[2]);
+            }
+        }
+        now = end;
+    }
+
+    void resetStats() {
+        maxQueueNanos = 0;
+        statsStartNanos = now;
+        statsStartDelivered = delivered;
+        smallestWindow = Integer.MAX_VALUE;
+    }
+
+    /** Delivered octets per nanosecond since the last {@link #resetStats()}, as a fraction of the bottleneck rate. */
+    double utilisation() {
+        return (delivered - statsStartDelivered) / (double) (now - statsStartNanos) / rate;
+    }
+
+    int window() {
+        return receive.window();
+    }
+
+    private void trySend() {
+        while (sent < senderEdge) {
+            int n = (int) Math.min(MAX_FRAME, senderEdge - sent);
+            long start = Math.max(now, linkFreeAt);
+            maxQueueNanos = Math.max(maxQueueNanos, start - now);
+            linkFreeAt = start + (long) Math.ceil(n / rate);
+            sent += n;
+            events.add(new long[] {linkFreeAt + baseRttNanos / 2, 0, n});
+        }
+    }
+
+    private void onFrame(int size) {
+        receive.onFrame(receive.expectedSeqno(), size);
+        tuner.onFrameReceived(now, receive.received());
+        delivered += size;
+        if (receive.consume(size)) {
+            int window = receive.window();
+            long budgetLeft = budget - window;
+            int sized = tuner.onSeq(now, window, receive.received(), receive.open(), receive.unconsumed(), budgetLeft);
+            sized -= sized % GRANULE;
+            if (sized != window && sized > 0) {
+                receive.resize(sized);
+            }
+            sendSeq();
+        }
+    }
+
+    private void sendSeq() {
+        tuner.onSeqSent(now, receive.received(), receive.received() + receive.open(), receive.window());
+        int window = receive.advertiseWindow();
+        long edge = receive.received() + window;
+        if (edge < lastAdvertisedEdge) {
+            throw new AssertionError("right edge moved left: " + lastAdvertisedEdge + " -> " + edge);
+        }
+        if (receive.window() < ReceiveWindowTuner.MIN_WINDOW) {
+            throw new AssertionError("window below 4096: " + receive.window());
+        }
+        smallestWindow = Math.min(smallestWindow, receive.window());
+        lastAdvertisedEdge = edge;
+        events.add(new long[] {now + baseRttNanos / 2, 1, edge});
+    }
+
+    private void onSeq(long edge) {
+        senderEdge = Math.max(senderEdge, edge);
+        trySend();
+    }
+}
