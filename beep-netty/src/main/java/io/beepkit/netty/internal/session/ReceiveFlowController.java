@@ -54,8 +54,7 @@ public final class ReceiveFlowController {
                 if (mayRideWithData(ch)) {
                     defer(ch);
                 } else {
-                    growIfWindowLimited(ch);
-                    sendSeq(ch);
+                    sizeAndSendSeq(ch);
                 }
             }
         }
@@ -101,8 +100,7 @@ public final class ReceiveFlowController {
         }
         rs.seqDeferred(false);
         if (!ch.lifecycle().isClosed() && !ctx.closed() && rs.window().seqDue()) {
-            growIfWindowLimited(ch);
-            sendSeq(ch);
+            sizeAndSendSeq(ch);
         }
     }
 
@@ -173,9 +171,22 @@ public final class ReceiveFlowController {
                     dueAtReadEnd.add(ch);
                 }
             } else {
-                growIfWindowLimited(ch);
-                sendSeq(ch);
+                sizeAndSendSeq(ch);
             }
+        }
+    }
+
+    /**
+     * Sizes the window, then sends the SEQ if one is still due: a window the tuner just shrank may leave the right
+     * edge where it was, and a SEQ that does not move the edge is useless (and the Vortex library takes it for an
+     * attempt to shrink the window and drops the connection).
+     */
+    private void sizeAndSendSeq(ChannelImpl ch) {
+        growIfWindowLimited(ch);
+        if (ch.receive().window().seqDue()) {
+            sendSeq(ch);
+        } else {
+            ch.receive().seqDeferred(false);
         }
     }
 
