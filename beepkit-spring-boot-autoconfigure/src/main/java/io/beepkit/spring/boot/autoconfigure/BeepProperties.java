@@ -10,7 +10,8 @@ import java.time.Duration;
 /**
  * The {@code beep.*} properties: the listener, socket profile, limits, session engine and the client. Every default
  * equals the library's ({@code BeepConfig.defaults()}, {@code SocketProfile.DEFAULT}); socket settings left unset keep
- * the named profile's value. {@link BeepPropertiesValidator} checks every value at binding, naming the property and its range.
+ * the named profile's value. {@link BeepPropertiesValidator} checks every value at binding, naming the property and
+ * its range.
  */
 @ConfigurationProperties("beep")
 public class BeepProperties implements Validator {

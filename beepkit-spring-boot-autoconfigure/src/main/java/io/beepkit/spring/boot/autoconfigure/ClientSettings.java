@@ -26,9 +26,9 @@ public class ClientSettings {
     private Integer maxChannels;
     /** The most MSGs awaiting replies per client channel; unset for beep.limits.max-outstanding. */
     private Integer maxOutstanding;
-    /** How long the listener has to deliver its greeting before connect fails; unset for beep.limits.greeting-timeout. */
+    /** How long the listener may take to greet before connect fails; unset for beep.limits.greeting-timeout. */
     private Duration greetingTimeout;
-    /** The most octets the listener may send before its greeting is complete; unset for beep.limits.max-greeting-size. */
+    /** The most octets the listener may send before its greeting completes; unset for beep.limits.max-greeting-size. */
     private DataSize maxGreetingSize;
     /** Close a client session after this long without an octet either way; unset for beep.limits.idle-timeout. */
     private Duration idleTimeout;

@@ -169,12 +169,16 @@ class BeepPropertiesTest {
 
     @Test
     void rangesAreNamedInTheMessage() {
-        RUNNER.withPropertyValues("beep.session.seq-delay=300ms").run(ctx -> assertThat(messages(
-                ctx.getStartupFailure())).contains("beep.session.seq-delay must be between 0ms and 200ms, was PT0.3S"));
-        RUNNER.withPropertyValues("beep.limits.greeting-timeout=0s").run(ctx -> assertThat(messages(
-                ctx.getStartupFailure())).contains("beep.limits.greeting-timeout must be between 1ms and 2147483647ms"));
-        RUNNER.withPropertyValues("beep.limits.idle-timeout=-1s").run(ctx -> assertThat(messages(
-                ctx.getStartupFailure())).contains("beep.limits.idle-timeout must be 0 (never) or between 1ms and"));
+        assertFailure("beep.session.seq-delay=300ms",
+                "beep.session.seq-delay must be between 0ms and 200ms, was PT0.3S");
+        assertFailure("beep.limits.greeting-timeout=0s",
+                "beep.limits.greeting-timeout must be between 1ms and 2147483647ms, was PT0S");
+        assertFailure("beep.limits.idle-timeout=-1s",
+                "beep.limits.idle-timeout must be 0 (never) or between 1ms and 2147483647ms, was PT-1S");
+    }
+
+    private static void assertFailure(String property, String message) {
+        RUNNER.withPropertyValues(property).run(ctx -> assertThat(messages(ctx.getStartupFailure())).contains(message));
     }
 
     @Test
