@@ -8,22 +8,22 @@ final class BeepConfigFactory {
     private BeepConfigFactory() {
     }
 
-    /** The listener's settings: {@code beep.socket.*} and {@code beep.limits.*}. */
+    /** The listener's settings: {@code beep.socket.*}, {@code beep.limits.*} and {@code beep.session.*}. */
     static BeepConfig.Builder server(BeepProperties p, BeepObserver observer) {
-        BeepProperties.Limits limits = p.getLimits();
-        return BeepConfig.builder()
+        LimitSettings limits = p.getLimits();
+        return shared(p, observer)
                 .socketProfile(SocketProfiles.of(p.getSocket(), null))
-                .maxMessageSize(SocketProfiles.octets(limits.getMaxMessageSize()))
-                .maxChannels(limits.getMaxChannels())
-                .maxOutstanding(limits.getMaxOutstanding())
-                .tailWait(limits.getTailWait())
-                .observer(observer);
+                .maxSessions(limits.getMaxSessions())
+                .maxSessionsPerAddress(limits.getMaxSessionsPerAddress());
     }
 
-    /** The client's settings: the listener's, with the {@code beep.client.*} overrides that are set. */
+    /**
+     * The client's settings: the shared ones with the {@code beep.client.*} overrides that are set. The connection
+     * limits are the listener's alone and keep the library's defaults here.
+     */
     static BeepConfig.Builder client(BeepProperties p, BeepObserver observer) {
-        BeepProperties.Client c = p.getClient();
-        BeepConfig.Builder b = server(p, observer)
+        ClientSettings c = p.getClient();
+        BeepConfig.Builder b = shared(p, observer)
                 .socketProfile(SocketProfiles.of(p.getSocket(), c.getSocketProfile()));
         if (c.getMaxMessageSize() != null) {
             b.maxMessageSize(SocketProfiles.octets(c.getMaxMessageSize()));
@@ -34,6 +34,32 @@ final class BeepConfigFactory {
         if (c.getMaxOutstanding() != null) {
             b.maxOutstanding(c.getMaxOutstanding());
         }
+        if (c.getGreetingTimeout() != null) {
+            b.greetingTimeout(c.getGreetingTimeout());
+        }
+        if (c.getMaxGreetingSize() != null) {
+            b.maxGreetingSize(SocketProfiles.octets(c.getMaxGreetingSize()));
+        }
+        if (c.getIdleTimeout() != null) {
+            b.idleTimeout(c.getIdleTimeout());
+        }
         return b;
+    }
+
+    /** What applies to both ends: the session limits, timeouts and engine settings. */
+    private static BeepConfig.Builder shared(BeepProperties p, BeepObserver observer) {
+        LimitSettings limits = p.getLimits();
+        SessionSettings session = p.getSession();
+        return BeepConfig.builder()
+                .maxMessageSize(SocketProfiles.octets(limits.getMaxMessageSize()))
+                .maxChannels(limits.getMaxChannels())
+                .maxOutstanding(limits.getMaxOutstanding())
+                .tailWait(limits.getTailWait())
+                .greetingTimeout(limits.getGreetingTimeout())
+                .maxGreetingSize(SocketProfiles.octets(limits.getMaxGreetingSize()))
+                .idleTimeout(limits.getIdleTimeout())
+                .seqDelay(session.getSeqDelay())
+                .directCallbacks(session.isDirectCallbacks())
+                .observer(observer);
     }
 }

@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.SocketProfile;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.Errors;
@@ -12,7 +13,7 @@ import java.util.stream.Collectors;
 /**
  * Checks {@link BeepProperties} at binding: each rejected value is reported with its property name, the value and
  * the accepted range, so start-up fails with a message such as
- * {@code beep.socket.initial-window must be between 2 B and 2147483647 B, was -1B}.
+ * {@code beep.socket.initial-window must be between 2B and 2147483647B, was -1B}.
  */
 final class BeepPropertiesValidator {
     private static final long MAX_INT = Integer.MAX_VALUE;
@@ -28,12 +29,28 @@ final class BeepPropertiesValidator {
         range("server.io-threads", server.getIoThreads(), 0, 1024);
         notNegative("server.shutdown-timeout", server.getShutdownTimeout());
         socket(p.getSocket());
-        BeepProperties.Limits limits = p.getLimits();
-        size("limits.max-message-size", limits.getMaxMessageSize(), 1);
+        limits(p.getLimits());
+        Duration seqDelay = p.getSession().getSeqDelay();
+        if (seqDelay == null || seqDelay.isNegative() || seqDelay.compareTo(BeepConfig.MAX_SEQ_DELAY) > 0) {
+            reject("session.seq-delay", "beep.session.seq-delay must be between 0ms and "
+                    + BeepConfig.MAX_SEQ_DELAY.toMillis() + "ms, was " + seqDelay, seqDelay);
+        }
+        client(p.getClient());
+    }
+
+    private void limits(LimitSettings limits) {
+        requiredSize("limits.max-message-size", limits.getMaxMessageSize());
         range("limits.max-channels", limits.getMaxChannels(), 1, MAX_INT);
         range("limits.max-outstanding", limits.getMaxOutstanding(), 1, MAX_INT);
         notNegative("limits.tail-wait", limits.getTailWait());
-        BeepProperties.Client client = p.getClient();
+        positive("limits.greeting-timeout", limits.getGreetingTimeout());
+        requiredSize("limits.max-greeting-size", limits.getMaxGreetingSize());
+        zeroOrPositive("limits.idle-timeout", limits.getIdleTimeout());
+        range("limits.max-sessions", limits.getMaxSessions(), 1, MAX_INT);
+        range("limits.max-sessions-per-address", limits.getMaxSessionsPerAddress(), 1, MAX_INT);
+    }
+
+    private void client(ClientSettings client) {
         positive("client.connect-timeout", client.getConnectTimeout());
         range("client.io-threads", client.getIoThreads(), 0, 1024);
         if (client.getSocketProfile() != null) {
@@ -45,6 +62,13 @@ final class BeepPropertiesValidator {
         }
         if (client.getMaxOutstanding() != null) {
             range("client.max-outstanding", client.getMaxOutstanding(), 1, MAX_INT);
+        }
+        if (client.getGreetingTimeout() != null) {
+            positive("client.greeting-timeout", client.getGreetingTimeout());
+        }
+        size("client.max-greeting-size", client.getMaxGreetingSize(), 1);
+        if (client.getIdleTimeout() != null) {
+            zeroOrPositive("client.idle-timeout", client.getIdleTimeout());
         }
     }
 
@@ -91,6 +115,14 @@ final class BeepPropertiesValidator {
         }
     }
 
+    /** A size that has no fallback: unset (bound to an empty value) is rejected too. */
+    private void requiredSize(String property, DataSize value) {
+        if (value == null) {
+            reject(property, "beep." + property + " must be between 1B and " + MAX_INT + "B, was null", null);
+        }
+        size(property, value, 1);
+    }
+
     private void notNegative(String property, Duration value) {
         if (value == null || value.isNegative()) {
             reject(property, "beep." + property + " must be 0 or more, was " + value, value);
@@ -98,8 +130,17 @@ final class BeepPropertiesValidator {
     }
 
     private void positive(String property, Duration value) {
-        if (value == null || value.isNegative() || value.isZero() || value.toMillis() > MAX_INT) {
+        if (value == null || value.toMillis() < 1 || value.toMillis() > MAX_INT) {
             reject(property, "beep." + property + " must be between 1ms and " + MAX_INT + "ms, was " + value, value);
+        }
+    }
+
+    /** A timeout where zero means never; otherwise as {@link #positive}. */
+    private void zeroOrPositive(String property, Duration value) {
+        if (value == null || value.isNegative() || (!value.isZero() && value.toMillis() < 1)
+                || value.toMillis() > MAX_INT) {
+            reject(property, "beep." + property + " must be 0 (never) or between 1ms and " + MAX_INT + "ms, was "
+                    + value, value);
         }
     }
 

@@ -55,6 +55,20 @@ class BeepAutoConfigurationTest {
         assertThat(defaults.getLimits().getMaxChannels()).isEqualTo(BeepConfig.DEFAULT_MAX_CHANNELS);
         assertThat(defaults.getLimits().getMaxOutstanding()).isEqualTo(BeepConfig.DEFAULT_MAX_OUTSTANDING);
         assertThat(defaults.getLimits().getTailWait()).isEqualTo(BeepConfig.defaults().tailWait());
+        assertThat(defaults.getLimits().getGreetingTimeout()).isEqualTo(BeepConfig.DEFAULT_GREETING_TIMEOUT);
+        assertThat(defaults.getLimits().getMaxGreetingSize().toBytes()).isEqualTo(BeepConfig.DEFAULT_MAX_GREETING_SIZE);
+        assertThat(defaults.getLimits().getIdleTimeout()).isEqualTo(BeepConfig.DEFAULT_IDLE_TIMEOUT);
+        assertThat(defaults.getLimits().getMaxSessions()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS);
+        assertThat(defaults.getLimits().getMaxSessionsPerAddress())
+                .isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS);
+        assertThat(defaults.getSession().getSeqDelay()).isEqualTo(BeepConfig.DEFAULT_SEQ_DELAY);
+        assertThat(defaults.getSession().isDirectCallbacks()).isEqualTo(BeepConfig.defaults().directCallbacks());
+        // The client's overrides are unset: it takes the shared values.
+        ClientSettings client = defaults.getClient();
+        assertThat(client.getMaxMessageSize()).isNull();
+        assertThat(client.getGreetingTimeout()).isNull();
+        assertThat(client.getMaxGreetingSize()).isNull();
+        assertThat(client.getIdleTimeout()).isNull();
     }
 
     @Test

@@ -146,12 +146,58 @@ class BeepPropertiesTest {
         "beep.limits.tail-wait=-1ms               | beep.limits.tail-wait",
         "beep.client.connect-timeout=0s           | beep.client.connect-timeout",
         "beep.client.max-channels=0               | beep.client.max-channels",
+        "beep.limits.greeting-timeout=0s          | beep.limits.greeting-timeout",
+        "beep.limits.greeting-timeout=-1s         | beep.limits.greeting-timeout",
+        "beep.limits.max-greeting-size=0B         | beep.limits.max-greeting-size",
+        "beep.limits.max-greeting-size=3GB        | beep.limits.max-greeting-size",
+        "beep.limits.idle-timeout=-1ms            | beep.limits.idle-timeout",
+        "beep.limits.idle-timeout=30d             | beep.limits.idle-timeout",
+        "beep.limits.max-sessions=0               | beep.limits.max-sessions",
+        "beep.limits.max-sessions-per-address=0   | beep.limits.max-sessions-per-address",
+        "beep.session.seq-delay=201ms             | beep.session.seq-delay",
+        "beep.session.seq-delay=-1ms              | beep.session.seq-delay",
+        "beep.client.greeting-timeout=0s          | beep.client.greeting-timeout",
+        "beep.client.max-greeting-size=0B         | beep.client.max-greeting-size",
+        "beep.client.idle-timeout=-5s             | beep.client.idle-timeout",
     })
     void eachInvalidValueFailsNamingTheProperty(String property, String name) {
         RUNNER.withPropertyValues(property).run(ctx -> {
             assertThat(ctx).hasFailed();
             assertThat(messages(ctx.getStartupFailure())).contains(name + " must be");
         });
+    }
+
+    @Test
+    void rangesAreNamedInTheMessage() {
+        assertFailure("beep.session.seq-delay=300ms",
+                "beep.session.seq-delay must be between 0ms and 200ms, was PT0.3S");
+        assertFailure("beep.limits.greeting-timeout=0s",
+                "beep.limits.greeting-timeout must be between 1ms and 2147483647ms, was PT0S");
+        assertFailure("beep.limits.idle-timeout=-1s",
+                "beep.limits.idle-timeout must be 0 (never) or between 1ms and 2147483647ms, was PT-1S");
+    }
+
+    private static void assertFailure(String property, String message) {
+        RUNNER.withPropertyValues(property).run(ctx -> assertThat(messages(ctx.getStartupFailure())).contains(message));
+    }
+
+    @Test
+    void everyBuiltInProfileIsAcceptedByName() {
+        RUNNER.withPropertyValues("beep.socket.profile=efficient").run(ctx -> {
+            assertThat(ctx).hasNotFailed();
+            assertThat(ctx.getBean(BeepServer.class).config().socketProfile()).isSameAs(SocketProfile.EFFICIENT);
+            assertThat(ctx.getBean(BeepClient.class).config().socketProfile()).isSameAs(SocketProfile.EFFICIENT);
+            withSession(ctx, e -> {
+                assertThat(e.listener().tcpNoDelay()).isFalse();
+                assertThat(e.initiator().tcpNoDelay()).isFalse();
+            });
+        });
+        RUNNER.withPropertyValues("beep.client.socket-profile=Efficient").run(ctx ->
+                assertThat(ctx.getBean(BeepClient.class).config().socketProfile()).isSameAs(SocketProfile.EFFICIENT));
+        for (SocketProfile p : SocketProfile.builtIns()) {
+            RUNNER.withPropertyValues("beep.socket.profile=" + p.name()).run(ctx ->
+                    assertThat(ctx.getBean(BeepServer.class).config().socketProfile()).isSameAs(p));
+        }
     }
 
     @Test
@@ -176,10 +222,20 @@ class BeepPropertiesTest {
                 "beep.socket.write-buffer-high", "beep.socket.initial-window", "beep.socket.max-window",
                 "beep.socket.window-auto-tuning", "beep.socket.min-fragment", "beep.limits.max-message-size",
                 "beep.limits.max-channels", "beep.limits.max-outstanding", "beep.limits.tail-wait",
-                "beep.client.connect-timeout", "beep.client.socket-profile", "beep.client.max-message-size"}) {
+                "beep.client.connect-timeout", "beep.client.socket-profile", "beep.client.max-message-size",
+                "beep.limits.greeting-timeout", "beep.limits.max-greeting-size", "beep.limits.idle-timeout",
+                "beep.limits.max-sessions", "beep.limits.max-sessions-per-address", "beep.session.seq-delay",
+                "beep.session.direct-callbacks", "beep.client.greeting-timeout", "beep.client.max-greeting-size",
+                "beep.client.idle-timeout"}) {
             assertThat(json).contains("\"name\": \"" + p + "\"");
         }
-        assertThat(json).contains("\"defaultValue\": \"16MB\"").contains("\"defaultValue\": 10288");
+        assertThat(json).contains("\"defaultValue\": \"16MB\"").contains("\"defaultValue\": 10288")
+                .contains("\"defaultValue\": \"15s\"").contains("\"defaultValue\": \"64KB\"")
+                .contains("\"defaultValue\": 10000").contains("\"defaultValue\": \"5ms\"");
+        // The hints offer every built-in profile.
+        for (SocketProfile p : SocketProfile.builtIns()) {
+            assertThat(json).contains("\"value\": \"" + p.name() + "\"");
+        }
     }
 
     /** Every message of the failure's cause chain, one per line. */

@@ -1,0 +1,122 @@
+package io.beepkit.spring.boot.autoconfigure;
+
+import org.springframework.util.unit.DataSize;
+
+import java.time.Duration;
+
+/**
+ * Limits ({@code beep.limits.*}): what one peer may make us hold, and for how long. The defaults are written out (the
+ * metadata generator reads literals) and equal {@code BeepConfig}'s; {@code docs/reliability.md} says what a peer
+ * that reaches each one gets. The connection limits apply to the listener only; the rest to the listener and the
+ * client, which {@code beep.client.*} can override.
+ */
+public class LimitSettings {
+    /** The largest message or reply assembled, MIME headers included. */
+    private DataSize maxMessageSize = DataSize.ofMegabytes(16);
+    /** The most channels open at once per session (channel 0 excluded). */
+    private int maxChannels = 1024;
+    /** The most MSGs awaiting replies per channel and direction. */
+    private int maxOutstanding = 4096;
+    /** How long the encoder may hold a tail fragment back waiting for the peer's SEQ. */
+    private Duration tailWait = Duration.ofMillis(20);
+    /** How long a connection may take to deliver its complete greeting before it is closed. */
+    private Duration greetingTimeout = Duration.ofSeconds(15);
+    /** The most octets, framing included, a peer may send before its greeting is complete; more closes it. */
+    private DataSize maxGreetingSize = DataSize.ofKilobytes(64);
+    /** Close a session after this long without an octet sent or received; 0 for never. */
+    private Duration idleTimeout = Duration.ofSeconds(0);
+    /** The most connections the listener holds at once; more are closed right after accept. */
+    private int maxSessions = 10_000;
+    /** The most connections the listener holds at once from one remote IP address; more are closed after accept. */
+    private int maxSessionsPerAddress = 256;
+
+    /** @return the largest message assembled */
+    public DataSize getMaxMessageSize() {
+        return maxMessageSize;
+    }
+
+    /** @param maxMessageSize the largest message assembled */
+    public void setMaxMessageSize(DataSize maxMessageSize) {
+        this.maxMessageSize = maxMessageSize;
+    }
+
+    /** @return the most channels per session */
+    public int getMaxChannels() {
+        return maxChannels;
+    }
+
+    /** @param maxChannels the most channels per session */
+    public void setMaxChannels(int maxChannels) {
+        this.maxChannels = maxChannels;
+    }
+
+    /** @return the most MSGs awaiting replies per channel */
+    public int getMaxOutstanding() {
+        return maxOutstanding;
+    }
+
+    /** @param maxOutstanding the most MSGs awaiting replies per channel */
+    public void setMaxOutstanding(int maxOutstanding) {
+        this.maxOutstanding = maxOutstanding;
+    }
+
+    /** @return the tail-fragment wait */
+    public Duration getTailWait() {
+        return tailWait;
+    }
+
+    /** @param tailWait the tail-fragment wait */
+    public void setTailWait(Duration tailWait) {
+        this.tailWait = tailWait;
+    }
+
+    /** @return how long a connection has to deliver its greeting */
+    public Duration getGreetingTimeout() {
+        return greetingTimeout;
+    }
+
+    /** @param greetingTimeout how long a connection has to deliver its greeting */
+    public void setGreetingTimeout(Duration greetingTimeout) {
+        this.greetingTimeout = greetingTimeout;
+    }
+
+    /** @return the most octets before the greeting is complete */
+    public DataSize getMaxGreetingSize() {
+        return maxGreetingSize;
+    }
+
+    /** @param maxGreetingSize the most octets before the greeting is complete */
+    public void setMaxGreetingSize(DataSize maxGreetingSize) {
+        this.maxGreetingSize = maxGreetingSize;
+    }
+
+    /** @return the idle timeout, zero for never */
+    public Duration getIdleTimeout() {
+        return idleTimeout;
+    }
+
+    /** @param idleTimeout the idle timeout, zero for never */
+    public void setIdleTimeout(Duration idleTimeout) {
+        this.idleTimeout = idleTimeout;
+    }
+
+    /** @return the most connections the listener holds */
+    public int getMaxSessions() {
+        return maxSessions;
+    }
+
+    /** @param maxSessions the most connections the listener holds */
+    public void setMaxSessions(int maxSessions) {
+        this.maxSessions = maxSessions;
+    }
+
+    /** @return the most connections the listener holds from one address */
+    public int getMaxSessionsPerAddress() {
+        return maxSessionsPerAddress;
+    }
+
+    /** @param maxSessionsPerAddress the most connections the listener holds from one address */
+    public void setMaxSessionsPerAddress(int maxSessionsPerAddress) {
+        this.maxSessionsPerAddress = maxSessionsPerAddress;
+    }
+}
