@@ -30,12 +30,13 @@ import java.util.function.Function;
  *                            handlers and listeners that never block; saves two thread hops per exchange
  * @param seqDelay            how long a due SEQ may wait to leave with the reply or MSG that follows it on its
  *                            channel (one TCP segment instead of two); zero sends every SEQ at once
+ * @param security            TLS and SASL ({@link SecurityConfig#NONE}, the default, for a session in clear)
  */
 public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
                          boolean nativeTransport, Consumer<String> frameTracer,
                          Function<BeepSession, CloseDecision> releaseHandler, boolean directCallbacks,
-                         Duration seqDelay) {
+                         Duration seqDelay, SecurityConfig security) {
 
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
@@ -48,11 +49,12 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
     /** The longest {@code seqDelay} accepted: a peer waiting on its window must not wait longer. */
     public static final Duration MAX_SEQ_DELAY = Duration.ofMillis(200);
 
-    /** Checks the limits (each at least 1) and that the profile and tail wait are present. */
+    /** Checks the limits (each at least 1) and that the profile, tail wait and security settings are present. */
     public BeepConfig {
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
         Objects.requireNonNull(seqDelay, "seqDelay");
+        Objects.requireNonNull(security, "security");
         if (seqDelay.isNegative() || seqDelay.compareTo(MAX_SEQ_DELAY) > 0) {
             throw new IllegalArgumentException("seqDelay must be between 0 and " + MAX_SEQ_DELAY.toMillis()
                     + " ms: " + seqDelay);
@@ -94,6 +96,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         b.releaseHandler = releaseHandler;
         b.directCallbacks = directCallbacks;
         b.seqDelay = seqDelay;
+        b.security = security;
         return b;
     }
 
@@ -112,6 +115,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private Function<BeepSession, CloseDecision> releaseHandler;
         private boolean directCallbacks;
         private Duration seqDelay = DEFAULT_SEQ_DELAY;
+        private SecurityConfig security = SecurityConfig.NONE;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -149,12 +153,14 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
          * at most 200 ms; zero sends every SEQ at once).
          */
         public Builder seqDelay(Duration v) { seqDelay = v; return this; }
+        /** TLS and SASL (default: {@link SecurityConfig#NONE}). */
+        public Builder security(SecurityConfig v) { security = v; return this; }
 
         /** The settings, checked. */
         public BeepConfig build() {
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
                     tailWait, features, localize, nativeTransport, frameTracer, releaseHandler, directCallbacks,
-                    seqDelay);
+                    seqDelay, security);
         }
     }
 }

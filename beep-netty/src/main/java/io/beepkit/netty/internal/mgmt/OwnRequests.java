@@ -94,8 +94,8 @@ final class OwnRequests {
         }
     }
 
-    /** The session ended: every start still waiting fails with {@code cause}. */
-    void shutdown(SessionClosedException cause) {
+    /** The session ended or was reset: every start still waiting fails with {@code cause}. */
+    void shutdown(BeepException cause) {
         for (CompletableFuture<?> f : List.copyOf(pendingFutures)) {
             host.callbacks().execute(() -> f.completeExceptionally(cause));
         }

@@ -16,11 +16,18 @@ import io.beepkit.netty.internal.channel.ChannelHost;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.mgmt.ChannelManagement;
 import io.beepkit.netty.internal.mgmt.ManagementHost;
+import io.beepkit.api.security.SaslCredentials;
+import io.beepkit.api.security.SaslIdentity;
+import io.beepkit.api.security.SaslMechanism;
+import io.beepkit.api.security.TlsSessionInfo;
+import io.beepkit.core.sasl.SessionSecurity;
+import io.beepkit.netty.internal.security.SessionTuning;
 import io.netty.channel.Channel;
 
 import java.net.SocketAddress;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -40,6 +47,7 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
     private volatile Channel channel;
     private volatile SessionClosedException closeCause;
     private volatile EffectiveSocketOptions socketOptions;
+    private SessionTuning tuning;
 
     DefaultBeepSession(SessionContext ctx, ChannelTable table, ReceiveFlowController flow,
                        OutboundScheduler scheduler, Consumer<BeepSession> onReady) {
@@ -52,6 +60,18 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
 
     void management(ChannelManagement management) {
         this.management = management;
+    }
+
+    ChannelManagement management() {
+        return management;
+    }
+
+    void tuning(SessionTuning tuning) {
+        this.tuning = tuning;
+    }
+
+    Channel nettyChannel() {
+        return channel;
     }
 
     void bind(Channel channel) {
@@ -94,8 +114,16 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
     void shutdown(SessionClosedException cause) {
         ctx.markClosed();
         closeCause = cause;
-        List<ChannelImpl> all = table.removeAll();
+        dropChannels(cause);
         scheduler.clear();
+        management.shutdown(cause);
+        tuning.shutdown(cause);
+        ctx.callbacks().execute(() -> closeFuture.complete(null));
+    }
+
+    /** Every channel, channel 0 included, is gone: their pending operations fail with {@code cause}. */
+    void dropChannels(BeepException cause) {
+        List<ChannelImpl> all = table.removeAll();
         for (ChannelImpl ch : all) {
             boolean wasOpen = ch.number() != 0 && ch.isOpen();
             ch.destroy(cause);
@@ -107,8 +135,6 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
                 ctx.callbacks().execute(() -> ch.handler().onClose(ch));
             }
         }
-        management.shutdown(cause);
-        ctx.callbacks().execute(() -> closeFuture.complete(null));
     }
 
     // ------------------------------------------------------------------ BeepSession
@@ -149,6 +175,9 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
         ctx.onLoop(() -> {
             if (ctx.closed()) {
                 f.completeExceptionally(new SessionClosedException("session with " + remoteAddress() + " is closed"));
+            } else if (tuning.negotiating()) {
+                f.completeExceptionally(new IllegalStateException("TLS negotiation in progress on the session with "
+                        + remoteAddress() + ": start channels once startTls() completed"));
             } else {
                 management.requestStart(request, f);
             }
@@ -166,6 +195,9 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
         CompletableFuture<Void> f = new CompletableFuture<>();
         ctx.onLoop(() -> {
             if (ctx.closed()) {
+                f.complete(null);
+            } else if (table.get(0) == null) {
+                terminate(); // between the TLS reset and the new greeting there is no channel 0 to release
                 f.complete(null);
             } else {
                 management.requestRelease(f);
@@ -208,6 +240,35 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
     @Override
     public TransferStats stats() {
         return table.stats();
+    }
+
+    @Override
+    public Optional<TlsSessionInfo> tls() {
+        return tuning.security().tls();
+    }
+
+    @Override
+    public Optional<SaslIdentity> identity() {
+        return tuning.security().identity();
+    }
+
+    @Override
+    public CompletableFuture<TlsSessionInfo> startTls() {
+        if (ctx.closed()) {
+            return CompletableFuture.failedFuture(new SessionClosedException("session with " + remoteAddress()
+                    + " is closed"));
+        }
+        return ctx.completeOnCallbacks(tuning.startTls());
+    }
+
+    @Override
+    public CompletableFuture<SaslIdentity> authenticate(SaslMechanism mechanism, SaslCredentials credentials) {
+        return tuning.authenticate(mechanism, credentials);
+    }
+
+    /** The session's TLS and SASL state, kept across the TLS reset. */
+    public SessionSecurity security() {
+        return tuning.security();
     }
 
     @Override
@@ -307,7 +368,17 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
 
     @Override
     public void ready() {
+        tuning.greetingReceived();
+    }
+
+    /** The application may use the session: told once, after what the initiator does on connect. */
+    void tellApplication() {
         ctx.callbacks().execute(() -> onReady.accept(this));
+    }
+
+    @Override
+    public SessionTuning tuning() {
+        return tuning;
     }
 
     @Override
