@@ -128,7 +128,7 @@ final class TlsNegotiation {
 
     private void proceedIfDrained() {
         checkQueued = false;
-        if (phase != Phase.LISTENER_DRAINING || !drained()) {
+        if (phase != Phase.LISTENER_DRAINING || !host.channel().isActive() || !drained()) {
             return;
         }
         phase = Phase.HANDSHAKING; // before writing: the write reports progress again
