@@ -94,8 +94,10 @@ final class SaslInitiator {
             closeThen(() -> result.complete(step.identity()));
             return;
         }
-        BeepException failure = step.code() != 0 ? new BeepErrorException(step.code(), step.diagnostic())
-                : new BeepException("SASL " + step.diagnostic());
+        String refusedPrefix = "server refused: " + step.code() + " ";
+        BeepException failure = step.code() == 0 ? new BeepException("SASL " + step.diagnostic())
+                : new BeepErrorException(step.code(), step.diagnostic().startsWith(refusedPrefix)
+                ? step.diagnostic().substring(refusedPrefix.length()) : step.diagnostic());
         if (channel != null && step.message() != null) {
             channel.send(step.entity()).whenComplete((r, e) -> closeThen(() -> result.completeExceptionally(failure)));
         } else {
