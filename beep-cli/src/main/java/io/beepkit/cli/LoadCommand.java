@@ -96,6 +96,9 @@ final class LoadCommand implements Callable<Integer> {
     @Mixin
     TuningOptions tuning;
 
+    @Mixin
+    ClientSecurityOptions security;
+
     private final LatencyHistogram latency = new LatencyHistogram();
     private final AtomicLong issued = new AtomicLong();
     private final AtomicLong completed = new AtomicLong();
@@ -124,7 +127,8 @@ final class LoadCommand implements Callable<Integer> {
         BeepConfig base = tuning.config(cmd, null);
         check(cmd, size >= 2, "--size must be at least 2 octets (CRLF + body): " + size);
         check(cmd, size <= base.maxMessageSize(), "--size " + size + " exceeds --max-message-size " + base.maxMessageSize());
-        BeepConfig config = base.toBuilder().maxOutstanding(Math.max(base.maxOutstanding(), inFlight)).build();
+        BeepConfig config = base.toBuilder().maxOutstanding(Math.max(base.maxOutstanding(), inFlight))
+                .security(security.config(cmd)).build();
         MimeEntity message = MimeEntity.of(new byte[size - 2]);
 
         try (BeepClient client = BeepClient.builder().config(config).ioThreads(ioThreads).connectTimeout(timeout)
