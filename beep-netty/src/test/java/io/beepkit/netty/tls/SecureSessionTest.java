@@ -174,6 +174,27 @@ class SecureSessionTest {
     }
 
     @Test
+    void aPendingMessageFailsNamingTheTlsReset() throws Exception {
+        CompletableFuture<Void> received = new CompletableFuture<>();
+        BeepServer s = server(BeepServer.builder().tls(listenerTls(server))
+                .profile("urn:test:back", (msg, responder) -> { }));
+        BeepClient c = client(BeepClient.builder().tls(initiatorTls())
+                .profile("urn:test:back", (msg, responder) -> received.complete(null))); // never answers
+        BeepSession session = c.connect("localhost", s.port()).get(5, TimeUnit.SECONDS);
+        session.startChannel("urn:test:back").get(5, TimeUnit.SECONDS);
+        BeepChannel theirs = listenerSideOf(s, session).channels().iterator().next();
+        CompletableFuture<Reply> pending = theirs.send(MimeEntity.of("to the initiator"));
+        received.get(5, TimeUnit.SECONDS);
+
+        session.startTls().get(10, TimeUnit.SECONDS);
+        ExecutionException e = assertThrows(ExecutionException.class, () -> pending.get(5, TimeUnit.SECONDS));
+        ChannelClosedException reset = assertInstanceOf(ChannelClosedException.class, e.getCause());
+        assertTrue(reset.getMessage().contains("TLS tuning reset"), reset.getMessage());
+        assertTrue(listenerSideOf(s, session).isSecure());
+        assertTrue(listenerSideOf(s, session).channels().isEmpty());
+    }
+
+    @Test
     void tlsRequiredRefusesOtherStartsWith538UntilSecured() throws Exception {
         BeepServer s = server(BeepServer.builder().tls(listenerTls(server)).tlsRequired());
         BeepClient c = client(BeepClient.builder().tls(initiatorTls()));
