@@ -106,6 +106,12 @@ public final class SessionTuning {
         return tls.negotiating();
     }
 
+    /** True if {@code request} is the engine's own start of the TLS profile (allowed while negotiating). */
+    public boolean isTlsStart(io.beepkit.api.ChannelRequest request) {
+        return request.profiles().size() == 1 && TlsMessage.PROFILE_URI.equals(request.profiles().get(0).uri())
+                && tls.phase() == TlsNegotiation.Phase.INITIATOR_WAITING;
+    }
+
     /** True while a frame from the peer breaks the TLS rules (between ready and handshake). */
     public boolean inboundForbidden() {
         return tls.inboundForbidden();
@@ -124,13 +130,20 @@ public final class SessionTuning {
     /** Initiates TLS; see {@link io.beepkit.api.BeepSession#startTls()}. Any thread. */
     public CompletableFuture<TlsSessionInfo> startTls() {
         CompletableFuture<TlsSessionInfo> f = new CompletableFuture<>();
-        host.channel().eventLoop().execute(() -> tls.start().whenComplete((v, e) -> {
-            if (e != null) {
-                f.completeExceptionally(e);
-            } else {
-                f.complete(v);
+        host.channel().eventLoop().execute(() -> {
+            if (!host.channel().isActive()) {
+                f.completeExceptionally(new SessionClosedException("session with " + host.channel().remoteAddress()
+                        + " is closed"));
+                return;
             }
-        }));
+            tls.start().whenComplete((v, e) -> {
+                if (e != null) {
+                    f.completeExceptionally(e);
+                } else {
+                    f.complete(v);
+                }
+            });
+        });
         return f;
     }
 

@@ -62,6 +62,10 @@ final class TlsNegotiation {
         this.security = security;
     }
 
+    Phase phase() {
+        return phase;
+    }
+
     /** True between a ready and the secured greeting: no new channel may start. */
     boolean negotiating() {
         return phase == Phase.LISTENER_DRAINING || phase == Phase.INITIATOR_WAITING || phase == Phase.HANDSHAKING;

@@ -58,29 +58,17 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
         this.onReady = onReady;
     }
 
-    void management(ChannelManagement management) {
-        this.management = management;
-    }
+    void management(ChannelManagement management) { this.management = management; }
 
-    ChannelManagement management() {
-        return management;
-    }
+    ChannelManagement management() { return management; }
 
-    void tuning(SessionTuning tuning) {
-        this.tuning = tuning;
-    }
+    void tuning(SessionTuning tuning) { this.tuning = tuning; }
 
-    Channel nettyChannel() {
-        return channel;
-    }
+    Channel nettyChannel() { return channel; }
 
-    void bind(Channel channel) {
-        this.channel = channel;
-    }
+    void bind(Channel channel) { this.channel = channel; }
 
-    void socketOptions(EffectiveSocketOptions options) {
-        this.socketOptions = options;
-    }
+    void socketOptions(EffectiveSocketOptions options) { this.socketOptions = options; }
 
     /**
      * Why the session ended, or null while it is open: the same exception its pending operations failed with. Its
@@ -114,27 +102,11 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
     void shutdown(SessionClosedException cause) {
         ctx.markClosed();
         closeCause = cause;
-        dropChannels(cause);
+        table.dropAll(cause, ctx.callbacks());
         scheduler.clear();
         management.shutdown(cause);
         tuning.shutdown(cause);
         ctx.callbacks().execute(() -> closeFuture.complete(null));
-    }
-
-    /** Every channel, channel 0 included, is gone: their pending operations fail with {@code cause}. */
-    void dropChannels(BeepException cause) {
-        List<ChannelImpl> all = table.removeAll();
-        for (ChannelImpl ch : all) {
-            boolean wasOpen = ch.number() != 0 && ch.isOpen();
-            ch.destroy(cause);
-            CompletableFuture<Void> ours = ch.closeState().ours();
-            if (ours != null) {
-                ctx.callbacks().execute(() -> ours.complete(null));
-            }
-            if (wasOpen && ch.handler() != null) {
-                ctx.callbacks().execute(() -> ch.handler().onClose(ch));
-            }
-        }
     }
 
     // ------------------------------------------------------------------ BeepSession
@@ -175,9 +147,6 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
         ctx.onLoop(() -> {
             if (ctx.closed()) {
                 f.completeExceptionally(new SessionClosedException("session with " + remoteAddress() + " is closed"));
-            } else if (tuning.negotiating()) {
-                f.completeExceptionally(new IllegalStateException("TLS negotiation in progress on the session with "
-                        + remoteAddress() + ": start channels once startTls() completed"));
             } else {
                 management.requestStart(request, f);
             }
@@ -195,9 +164,6 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
         CompletableFuture<Void> f = new CompletableFuture<>();
         ctx.onLoop(() -> {
             if (ctx.closed()) {
-                f.complete(null);
-            } else if (table.get(0) == null) {
-                terminate(); // between the TLS reset and the new greeting there is no channel 0 to release
                 f.complete(null);
             } else {
                 management.requestRelease(f);

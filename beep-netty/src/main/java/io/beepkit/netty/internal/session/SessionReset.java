@@ -97,7 +97,7 @@ final class SessionReset implements TuningHost {
 
     @Override
     public void resetForTls(BeepException cause) {
-        session.dropChannels(cause);
+        table.dropAll(cause, ctx.callbacks());
         scheduler.clear();
         flow.reset();
         session.management().reset(cause);
