@@ -110,6 +110,9 @@ class SecureSessionTest {
 
         BeepSession listener = listenerSideOf(s, session);
         assertTrue(listener.isSecure());
+        ExecutionException fromListener = assertThrows(ExecutionException.class,
+                () -> listener.startTls().get(5, TimeUnit.SECONDS));
+        assertInstanceOf(IllegalStateException.class, fromListener.getCause());
         assertEquals(info.cipherSuite(), listener.tls().orElseThrow().cipherSuite());
         assertTrue(listener.tls().orElseThrow().peerCertificates().isEmpty(), "no client certificate asked");
 

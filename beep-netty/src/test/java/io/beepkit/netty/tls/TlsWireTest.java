@@ -187,6 +187,33 @@ class TlsWireTest {
         }
     }
 
+    @Test
+    void aRefusedTlsStartLeavesTheSessionInClearAndUsable() throws Exception {
+        client = BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).build();
+        try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
+            CompletableFuture<BeepSession> connected = client.connect("127.0.0.1", listening.port());
+            try (ScriptedPeer peer = listening.accept()) {
+                peer.sendGreeting(TlsMessage.PROFILE_URI);
+                peer.readFrame();
+                BeepSession session = connected.get(5, TimeUnit.SECONDS);
+                CompletableFuture<?> tls = session.startTls();
+                peer.readUntil(f -> f.type() == FrameType.MSG);
+                String refusal = mgmt("<error code='550'>not now</error>");
+                peer.sendFrame("ERR", 0, 1, '.', greetingSize(), refusal);
+                ExecutionException e = assertThrows(ExecutionException.class, () -> tls.get(5, TimeUnit.SECONDS));
+                assertEquals(550, assertInstanceOf(io.beepkit.api.BeepErrorException.class, e.getCause()).code());
+                // The hold is released: the next start leaves at once, as MSG 0 2.
+                CompletableFuture<?> next = session.startChannel("urn:test:next");
+                ReadFrame start = peer.readUntil(f -> f.type() == FrameType.MSG);
+                assertEquals(2, start.header().msgno(), start.toString());
+                assertTrue(start.text().contains("urn:test:next"), start.toString());
+                assertTrue(session.isOpen());
+                assertTrue(!session.isSecure());
+                next.cancel(true);
+            }
+        }
+    }
+
     /** The octets of the greeting {@link ScriptedPeer#sendGreeting} sent with TLS offered: the next seqno. */
     static long greetingSize() {
         return mgmt("<greeting><profile uri='" + TlsMessage.PROFILE_URI + "'/></greeting>").length();

@@ -171,6 +171,11 @@ final class TlsNegotiation {
     /** Sends {@code <ready />} on a new TLS channel; completes once the secured session's greeting arrived. */
     CompletableFuture<TlsSessionInfo> start() {
         CompletableFuture<TlsSessionInfo> f = new CompletableFuture<>();
+        if (host.role() != io.beepkit.api.SessionRole.INITIATOR) {
+            f.completeExceptionally(new IllegalStateException("only the initiator starts TLS; this listener answers "
+                    + "the initiator's <ready />"));
+            return f;
+        }
         if (endpoint.clientTls() == null) {
             f.completeExceptionally(new IllegalStateException("no TLS configuration for an initiator: set "
                     + "SecurityConfig.tls (BeepClient.Builder.tls)"));
