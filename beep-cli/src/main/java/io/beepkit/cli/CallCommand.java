@@ -80,6 +80,9 @@ final class CallCommand implements Callable<Integer> {
     @Mixin
     TuningOptions tuning;
 
+    @Mixin
+    ClientSecurityOptions security;
+
     /** Where the body comes from when neither --data nor --file is given (tests may replace it). */
     InputStream stdin = System.in;
 
@@ -99,7 +102,7 @@ final class CallCommand implements Callable<Integer> {
                 err.flush();
             }
         } : null;
-        BeepConfig config = tuning.config(cmd, tracer);
+        BeepConfig config = tuning.config(cmd, tracer).toBuilder().security(security.config(cmd)).build();
 
         try (BeepClient client = BeepClient.builder().config(config).ioThreads(1).connectTimeout(timeout).build()) {
             BeepSession session = Failures.await(client.connect(target.host(), target.port()), timeout,
@@ -113,6 +116,7 @@ final class CallCommand implements Callable<Integer> {
                             : String.join(" ", session.peerProfiles()))
                             + ", features " + (session.peerFeatures() == null ? "(none)" : session.peerFeatures())
                             + ", localize " + session.peerLocalize());
+                    info(err, "security: " + ClientSecurityOptions.describe(session));
                 }
                 BeepChannel channel = Failures.await(session.startChannel(uri), timeout,
                         "starting a channel on " + uri, t -> Failures.start(session, uri, t));

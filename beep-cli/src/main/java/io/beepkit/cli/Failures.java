@@ -59,9 +59,16 @@ final class Failures {
         Throwable c = unwrap(t);
         if (c instanceof SessionClosedException) {
             Throwable why = c.getCause();
+            if (why instanceof BeepErrorException err && err.code() >= 530 && err.code() <= 538) {
+                return new CliException(ExitCodes.CONNECTION, "SASL authentication with " + target + " failed: "
+                        + err.code() + " " + err.diagnostic(), c);
+            }
             if (why instanceof BeepErrorException err) {
                 return new CliException(ExitCodes.CONNECTION, "the listener at " + target + " refused the session: "
                         + err.code() + " " + err.diagnostic(), c);
+            }
+            if (why instanceof javax.net.ssl.SSLException) {
+                return new CliException(ExitCodes.CONNECTION, "TLS with " + target + " failed: " + message(why), c);
             }
             if (why != null) {
                 return new CliException(ExitCodes.CONNECTION, "connection to " + target

@@ -118,6 +118,9 @@ final class LoadCommand implements Callable<Integer> {
     @Mixin
     TuningOptions tuning;
 
+    @Mixin
+    ClientSecurityOptions security;
+
     private LoadFlow main;
     private final List<LoadFlow> extras = new ArrayList<>();
     private long measureFrom;
@@ -164,7 +167,8 @@ final class LoadCommand implements Callable<Integer> {
             check(cmd, f.size <= base.maxMessageSize(), "--extra-channel size " + f.size + " exceeds --max-message-size");
             maxInFlight = Math.max(maxInFlight, f.inFlight);
         }
-        BeepConfig config = base.toBuilder().maxOutstanding(Math.max(base.maxOutstanding(), maxInFlight)).build();
+        BeepConfig config = base.toBuilder().maxOutstanding(Math.max(base.maxOutstanding(), maxInFlight))
+                .security(security.config(cmd)).build();
 
         try (BeepClient client = BeepClient.builder().config(config).ioThreads(ioThreads).connectTimeout(timeout)
                 .build()) {

@@ -70,6 +70,9 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     TuningOptions tuning;
 
+    @Mixin
+    ServerSecurityOptions security;
+
     @Option(names = "--trace", description = "Print every frame header sent and received (all sessions).")
     boolean trace;
 
@@ -166,7 +169,8 @@ final class ServeCommand implements Callable<Integer> {
         if (metricsInterval != null && (!metrics || metricsInterval.isZero() || metricsInterval.isNegative())) {
             throw new CommandLine.ParameterException(cmd, "--metrics-interval needs --metrics and a positive TIME");
         }
-        BeepConfig config = tuning.config(cmd, trace ? this::line : null);
+        BeepConfig config = tuning.config(cmd, trace ? this::line : null).toBuilder()
+                .security(security.config(cmd)).build();
         SimpleMeterRegistry meters = metrics ? new SimpleMeterRegistry() : null;
         if (meters != null) {
             config = config.toBuilder().observer(new BeepMetrics(meters)).build();
@@ -199,6 +203,14 @@ final class ServeCommand implements Callable<Integer> {
         line("profiles: " + String.join(", ", offered));
         line("socket profile: " + TuningOptions.describe(config.socketProfile())
                 + ", max message " + config.maxMessageSize() + " octets");
+        if (config.security().tls() != null) {
+            line("TLS offered with " + security.cert() + (config.security().tlsRequired() ? ", required before "
+                    + "any other profile" : ""));
+        }
+        if (config.security().sasl() != null) {
+            line("SASL offered: PLAIN (over TLS), CRAM-MD5, DIGEST-MD5, ANONYMOUS; " + security.users.size()
+                    + " user" + (security.users.size() == 1 ? "" : "s"));
+        }
         line("socket options requested: " + TuningOptions.requested(config.socketProfile())
                 + " (effective values are printed with the first session)");
 
@@ -272,11 +284,20 @@ final class ServeCommand implements Callable<Integer> {
         long channels = info.channelsOpened.get();
         double secs = (System.nanoTime() - info.openedNanos) / 1e9;
         line(String.format(Locale.ROOT, "session #%d closed: peer %s, %.3f s, %d channel%s, %d message%s, "
-                        + "frames in %d out %d, octets in %d out %d%s", info.number, address(s.remoteAddress()), secs,
+                        + "frames in %d out %d, octets in %d out %d%s%s", info.number, address(s.remoteAddress()), secs,
                 channels, channels == 1 ? "" : "s", info.messages.get(),
                 info.messages.get() == 1 ? "" : "s", total.framesReceived(), total.framesSent(),
-                total.bytesReceived(), total.bytesSent(),
+                total.bytesReceived(), total.bytesSent(), secured(s),
                 e == null ? "" : " (" + CliException.oneLine(Failures.message(e)) + ")"));
+    }
+
+    /** ", TLSv1.3, bob (SASL CRAM-MD5)" for a secured or authenticated session, else empty. */
+    private static String secured(BeepSession s) {
+        StringBuilder b = new StringBuilder();
+        s.tls().ifPresent(t -> b.append(", ").append(t.protocol()).append(' ').append(t.cipherSuite()));
+        s.identity().ifPresent(id -> b.append(", ").append(id.authorizationId()).append(" (SASL ")
+                .append(id.mechanism().saslName()).append(')'));
+        return b.toString();
     }
 
     private void line(String text) {

@@ -6,7 +6,11 @@ import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionRole;
+import io.beepkit.api.security.SaslCredentials;
+import io.beepkit.api.security.SaslMechanism;
+import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
+import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
@@ -36,6 +40,7 @@ public final class BeepClient implements AutoCloseable {
     private final Transport transport;
     private final EventLoopGroup group;
     private final Duration connectTimeout;
+    private final SecurityEndpoint security;
 
     private BeepClient(Builder b) {
         this.config = b.config;
@@ -43,6 +48,7 @@ public final class BeepClient implements AutoCloseable {
         this.transport = Transport.select(config.nativeTransport());
         this.group = transport.newGroup(b.ioThreads, "beep-client");
         this.connectTimeout = b.connectTimeout;
+        this.security = SecurityEndpoint.initiator(config.security());
     }
 
     /** A builder for a client: configuration, the profiles the listener may start on our side, I/O threads. */
@@ -55,7 +61,9 @@ public final class BeepClient implements AutoCloseable {
      * {@link BeepException} if the connection fails, or {@link SessionClosedException} if the peer closes or refuses
      * before greeting. When the peer refused the session with an ERR greeting (e.g. 421), the exception's cause is a
      * {@link io.beepkit.api.BeepErrorException} with the peer's code and text; when it broke the protocol, a
-     * {@link io.beepkit.api.BeepProtocolException} naming the offending frame.
+     * {@link io.beepkit.api.BeepProtocolException} naming the offending frame. With TLS or SASL on connect
+     * ({@link SecurityConfig}), completes once the secured session's greeting arrived and authentication succeeded;
+     * a failed handshake or authentication fails it with the failure as the cause.
      */
     public CompletableFuture<BeepSession> connect(String host, int port) {
         CompletableFuture<BeepSession> ready = new CompletableFuture<>();
@@ -65,7 +73,7 @@ public final class BeepClient implements AutoCloseable {
         b.handler(new PipelineInitializer(SessionRole.INITIATOR, config, registry, transport,
                 (DefaultBeepSession s) -> s.closeFuture().whenComplete((v, e) -> ready.completeExceptionally(
                         beforeGreeting(host, port, s.closeCause()))),
-                ready::complete));
+                ready::complete, security, host, port));
         b.connect(host, port).addListener((ChannelFutureListener) cf -> {
             if (!cf.isSuccess()) {
                 Throwable c = cf.cause();
@@ -116,6 +124,29 @@ public final class BeepClient implements AutoCloseable {
         /** Replaces the socket profile of the current configuration (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile profile) {
             this.config = config.toBuilder().socketProfile(profile).build();
+            return this;
+        }
+
+        /**
+         * TLS for this client's sessions: whom to trust and an optional client certificate; with it,
+         * {@link io.beepkit.api.BeepSession#startTls()} works. Replaces the TLS part of the current configuration.
+         */
+        public Builder tls(TlsConfig tls) {
+            this.config = config.toBuilder().security(config.security().toBuilder().tls(tls).build()).build();
+            return this;
+        }
+
+        /** Starts TLS at once on every connect (needs {@link #tls(TlsConfig)} first). */
+        public Builder tlsOnConnect() {
+            this.config = config.toBuilder().security(config.security().toBuilder().tlsOnConnect(true).build())
+                    .build();
+            return this;
+        }
+
+        /** Authenticates with SASL on every connect, after TLS when that is asked too. */
+        public Builder saslOnConnect(SaslMechanism mechanism, SaslCredentials credentials) {
+            this.config = config.toBuilder().security(config.security().toBuilder()
+                    .saslOnConnect(mechanism, credentials).build()).build();
             return this;
         }
 

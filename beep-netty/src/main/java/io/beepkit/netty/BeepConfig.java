@@ -39,13 +39,15 @@ import java.util.function.Function;
  * @param idleTimeout         close a session after this long without an octet sent or received; zero for never
  * @param maxSessions         the most connections a {@link BeepServer} holds at once; more are closed on accept
  * @param maxSessionsPerAddress the most connections a {@link BeepServer} holds at once from one remote IP address
+ * @param security            TLS and SASL ({@link SecurityConfig#NONE}, the default, for a session in clear)
  */
 public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
                          boolean nativeTransport, Consumer<String> frameTracer,
                          Function<BeepSession, CloseDecision> releaseHandler, boolean directCallbacks,
                          Duration seqDelay, BeepObserver observer, Duration greetingTimeout,
-                         int maxGreetingSize, Duration idleTimeout, int maxSessions, int maxSessionsPerAddress) {
+                         int maxGreetingSize, Duration idleTimeout, int maxSessions, int maxSessionsPerAddress,
+                         SecurityConfig security) {
 
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
@@ -71,12 +73,14 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
 
     /**
      * Checks the limits (each at least 1), the timeouts (the greeting timeout positive, the idle timeout not
-     * negative, the SEQ delay within its bound) and that the profile, tail wait and observer are present.
+     * negative, the SEQ delay within its bound) and that the profile, tail wait, observer and security settings
+     * are present.
      */
     public BeepConfig {
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
         Objects.requireNonNull(seqDelay, "seqDelay");
+        Objects.requireNonNull(security, "security");
         if (seqDelay.isNegative() || seqDelay.compareTo(MAX_SEQ_DELAY) > 0) {
             throw new IllegalArgumentException("seqDelay must be between 0 and " + MAX_SEQ_DELAY.toMillis()
                     + " ms: " + seqDelay);
@@ -145,6 +149,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         b.idleTimeout = idleTimeout;
         b.maxSessions = maxSessions;
         b.maxSessionsPerAddress = maxSessionsPerAddress;
+        b.security = security;
         return b;
     }
 
@@ -169,6 +174,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
         private int maxSessions = DEFAULT_MAX_SESSIONS;
         private int maxSessionsPerAddress = DEFAULT_MAX_SESSIONS_PER_ADDRESS;
+        private SecurityConfig security = SecurityConfig.NONE;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -221,13 +227,15 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
          * It must be cheap and must not block; what it throws is caught and logged once.
          */
         public Builder observer(BeepObserver v) { observer = v; return this; }
+        /** TLS and SASL (default: {@link SecurityConfig#NONE}). */
+        public Builder security(SecurityConfig v) { security = v; return this; }
 
         /** The settings, checked. */
         public BeepConfig build() {
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
                     tailWait, features, localize, nativeTransport, frameTracer, releaseHandler, directCallbacks,
                     seqDelay, observer, greetingTimeout, maxGreetingSize, idleTimeout, maxSessions,
-                    maxSessionsPerAddress);
+                    maxSessionsPerAddress, security);
         }
     }
 }

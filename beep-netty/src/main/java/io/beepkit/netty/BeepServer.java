@@ -5,7 +5,11 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
+import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.core.sasl.SaslProfileHandler;
+import io.beepkit.netty.internal.security.SecurityEndpoint;
+import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.SocketOptions;
@@ -49,6 +53,7 @@ public final class BeepServer implements AutoCloseable {
     private final int ioThreads;
     private final Set<DefaultBeepSession> sessions = ConcurrentHashMap.newKeySet();
     private final Transport transport;
+    private final SecurityEndpoint security;
     private EventLoopGroup group;
     private Channel serverChannel;
     private volatile EffectiveSocketOptions listenerOptions;
@@ -61,6 +66,12 @@ public final class BeepServer implements AutoCloseable {
         this.onSession = b.onSession;
         this.ioThreads = b.ioThreads;
         this.transport = Transport.select(config.nativeTransport());
+        this.security = SecurityEndpoint.listener(config.security());
+        if (config.security().sasl() != null) {
+            // The SASL profiles are ordinary profiles whose exchanges read and update the session's security state.
+            SaslProfileHandler.registerAll(registry, config.security().sasl(),
+                    s -> ((DefaultBeepSession) s).security());
+        }
     }
 
     /** A builder for a listener: address, configuration, profiles (echo and sink registered by default). */
@@ -79,7 +90,7 @@ public final class BeepServer implements AutoCloseable {
         b.childHandler(new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
             sessions.add(s);
             s.closeFuture().whenComplete((v, e) -> sessions.remove(s));
-        }, onSession));
+        }, onSession, security, null, 0));
         CompletableFuture<BeepServer> f = new CompletableFuture<>();
         b.bind(host, port).addListener((ChannelFutureListener) cf -> {
             if (cf.isSuccess()) {
@@ -170,6 +181,27 @@ public final class BeepServer implements AutoCloseable {
         /** Session settings (default: {@link BeepConfig#defaults()}). */
         public Builder config(BeepConfig config) {
             this.config = config;
+            return this;
+        }
+
+        /**
+         * Offers TLS (RFC 3080 §3.1) with {@code tls}, which must hold the listener's certificate; replaces the
+         * TLS part of the current configuration's {@link SecurityConfig}.
+         */
+        public Builder tls(TlsConfig tls) {
+            this.config = config.toBuilder().security(config.security().toBuilder().tls(tls).build()).build();
+            return this;
+        }
+
+        /** Refuses every other profile with 538 until TLS is established (needs {@link #tls(TlsConfig)} first). */
+        public Builder tlsRequired() {
+            this.config = config.toBuilder().security(config.security().toBuilder().tlsRequired(true).build()).build();
+            return this;
+        }
+
+        /** Offers SASL (RFC 3080 §4): the mechanisms of {@code sasl}, checked by its authenticator. */
+        public Builder sasl(SaslListenerConfig sasl) {
+            this.config = config.toBuilder().security(config.security().toBuilder().sasl(sasl).build()).build();
             return this;
         }
 

@@ -8,6 +8,7 @@ import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.BeepFrameEncoder;
 import io.beepkit.netty.internal.codec.FrameTraceHandler;
+import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.netty.internal.session.BeepSessionHandler;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.netty.channel.Channel;
@@ -35,15 +36,27 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private final Consumer<DefaultBeepSession> onCreated;
     private final ViolationLog violations = new ViolationLog(LISTENER_QUIET_NANOS);
     private final ConnectionLimiter limiter;
+    private final SecurityEndpoint security;
+    private final String peerHost;
+    private final int peerPort;
 
+    /**
+     * @param security the listener's or initiator's TLS and SASL, built once
+     * @param peerHost the host an initiator connects to (SNI, certificate check), or null
+     * @param peerPort the port an initiator connects to, or 0
+     */
     public PipelineInitializer(SessionRole role, BeepConfig config, ProfileRegistry registry, Transport transport,
-                               Consumer<DefaultBeepSession> onCreated, Consumer<BeepSession> onReady) {
+                               Consumer<DefaultBeepSession> onCreated, Consumer<BeepSession> onReady,
+                               SecurityEndpoint security, String peerHost, int peerPort) {
         this.role = role;
         this.config = config;
         this.registry = registry;
         this.transport = transport;
         this.onCreated = onCreated;
         this.onReady = onReady;
+        this.security = security;
+        this.peerHost = peerHost;
+        this.peerPort = peerPort;
         this.limiter = role == SessionRole.LISTENER
                 ? new ConnectionLimiter(config.maxSessions(), config.maxSessionsPerAddress(), violations) : null;
     }
@@ -57,7 +70,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
      * The largest frame payload the decoder accepts: the largest window we advertise, but never below the RFC's
      * initial 4096-octet window, which the peer may fill with its first frame before any SEQ of ours.
      */
-    static int frameLimit(BeepConfig config) {
+    public static int frameLimit(BeepConfig config) {
         return Math.max(SendWindow.DEFAULT_WINDOW, config.socketProfile().maxWindow());
     }
 
@@ -67,13 +80,14 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
             ch.close();
             return;
         }
-        BeepSessionHandler session = new BeepSessionHandler(role, config, registry, onReady, transport);
+        BeepSessionHandler session = new BeepSessionHandler(role, config, registry, onReady, transport, security,
+                peerHost, peerPort);
         ChannelPipeline p = ch.pipeline();
         p.addLast("beep-greeting-guard", new GreetingGuard(config.greetingTimeout(), config.maxGreetingSize(), violations));
         if (!config.idleTimeout().isZero()) {
             p.addLast("beep-idle-timeout", new IdleTimeoutHandler(config.idleTimeout()));
         }
-        p.addLast("beep-frame-decoder", new BeepFrameDecoder(frameLimit(config)));
+        p.addLast(BeepFrameDecoder.NAME, new BeepFrameDecoder(frameLimit(config)));
         p.addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
         if (config.frameTracer() != null) {
             p.addLast("beep-frame-trace", new FrameTraceHandler(config.frameTracer()));

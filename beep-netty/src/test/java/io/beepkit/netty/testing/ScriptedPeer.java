@@ -126,6 +126,11 @@ public final class ScriptedPeer implements Closeable {
         return sendRaw(frame.toByteArray());
     }
 
+    /** The socket, for a test that layers TLS over it after the TLS profile's proceed. */
+    public Socket socket() {
+        return socket;
+    }
+
     /** Payload of a channel-0 message or reply: the {@code application/beep+xml} header, CRLF, then {@code xml}. */
     public static String mgmt(String xml) {
         return "Content-Type: application/beep+xml\r\n\r\n" + xml;

@@ -45,24 +45,25 @@ import java.util.concurrent.atomic.AtomicLong;
  * A certificate authority made at test time (BouncyCastle builds the certificates, the JDK the keys): nothing
  * private is ever committed. EC P-256 keys keep generation fast.
  */
-final class TestPki {
+public final class TestPki {
     private static final AtomicLong SERIAL = new AtomicLong(System.nanoTime());
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** A key pair with its certificate chain (leaf first, CA excluded). */
-    record Issued(PrivateKey key, List<X509Certificate> chain) {
-        X509Certificate certificate() {
+    public record Issued(PrivateKey key, List<X509Certificate> chain) {
+        public X509Certificate certificate() {
             return chain.get(0);
         }
 
-        KeyMaterial material() {
+        public KeyMaterial material() {
             return KeyMaterial.of(key, chain);
         }
     }
 
     final String name;
     final KeyPair caKeys;
-    final X509Certificate caCertificate;
+    /** The CA's certificate. */
+    public final X509Certificate caCertificate;
 
     private TestPki(String name, KeyPair caKeys, X509Certificate caCertificate) {
         this.name = name;
@@ -70,7 +71,7 @@ final class TestPki {
         this.caCertificate = caCertificate;
     }
 
-    static TestPki create(String caName) throws Exception {
+    public static TestPki create(String caName) throws Exception {
         KeyPair keys = keyPair();
         X500Name subject = name("CN=" + caName + ",O=beepkit test");
         X509v3CertificateBuilder b = builder(subject, subject, keys, Duration.ofDays(2))
@@ -80,16 +81,16 @@ final class TestPki {
     }
 
     /** A server certificate for the host names and IP addresses given. */
-    Issued server(String cn, String... names) throws Exception {
+    public Issued server(String cn, String... names) throws Exception {
         return issue(cn, KeyPurposeId.id_kp_serverAuth, names);
     }
 
     /** A client certificate. */
-    Issued client(String cn) throws Exception {
+    public Issued client(String cn) throws Exception {
         return issue(cn, KeyPurposeId.id_kp_clientAuth);
     }
 
-    TrustMaterial trust() {
+    public TrustMaterial trust() {
         return TrustMaterial.of(List.of(caCertificate));
     }
 
@@ -136,7 +137,7 @@ final class TestPki {
 
     // ------------------------------------------------------------------ files
 
-    static Path writeCertificates(Path file, List<X509Certificate> certs) throws Exception {
+    public static Path writeCertificates(Path file, List<X509Certificate> certs) throws Exception {
         StringBuilder sb = new StringBuilder();
         for (X509Certificate c : certs) {
             sb.append(pem("CERTIFICATE", c.getEncoded()));
@@ -144,7 +145,7 @@ final class TestPki {
         return Files.writeString(file, sb.toString(), StandardCharsets.US_ASCII);
     }
 
-    static Path writeKey(Path file, PrivateKey key) throws Exception {
+    public static Path writeKey(Path file, PrivateKey key) throws Exception {
         return Files.writeString(file, pem("PRIVATE KEY", key.getEncoded()), StandardCharsets.US_ASCII);
     }
 

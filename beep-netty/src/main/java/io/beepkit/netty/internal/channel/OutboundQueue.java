@@ -37,6 +37,16 @@ public final class OutboundQueue {
         return messages.isEmpty();
     }
 
+    /** True when a reply (RPY, ERR, ANS or NUL) waits to be sent. */
+    public boolean holdsReplies() {
+        for (OutboundMessage m : messages) {
+            if (m.type() != io.beepkit.core.frame.FrameType.MSG) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The peer's window for this channel. */
     public SendWindow window() {
         return window;

@@ -20,6 +20,8 @@ import java.util.List;
  * session is being terminated. Not sharable: it holds the state of a partly read frame.
  */
 public final class BeepFrameDecoder extends ByteToMessageDecoder {
+    /** The decoder's name in a session's pipeline. */
+    public static final String NAME = "beep-frame-decoder";
     private static final int TRAILER_LENGTH = 5;
 
     private final int maxFrameSize;

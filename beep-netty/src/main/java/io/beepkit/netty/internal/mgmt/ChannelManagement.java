@@ -1,6 +1,7 @@
 package io.beepkit.netty.internal.mgmt;
 
 import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepException;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.SessionClosedException;
@@ -19,13 +20,19 @@ import java.util.concurrent.CompletableFuture;
  * decisions go to the callback executor.
  */
 public final class ChannelManagement {
-    private final GreetingExchange greeting;
-    private final PeerRequests peer;
-    private final OwnRequests own;
-    private final Closing closing;
+    private final ManagementHost host;
+    private GreetingExchange greeting;
+    private PeerRequests peer;
+    private OwnRequests own;
+    private Closing closing;
 
     /** Management for the session behind {@code host}. */
     public ChannelManagement(ManagementHost host) {
+        this.host = host;
+        build();
+    }
+
+    private void build() {
         ChannelNumbers numbers = new ChannelNumbers(host.role(), host.config().maxChannels(),
                 n -> host.channel(n) != null);
         this.greeting = new GreetingExchange(host);
@@ -33,6 +40,19 @@ public final class ChannelManagement {
         this.peer = new PeerRequests(host, numbers, closing);
         this.own = new OwnRequests(host, numbers, peer);
         closing.requests(own);
+    }
+
+    /**
+     * The TLS tuning reset (RFC 3080 §3.1.3): channel 0 is implicitly closed, so every request still waiting fails
+     * with {@code cause}, and management starts afresh (a new greeting exchange, numbering, no pending close). The
+     * serverName bound so far is kept: it names the session, not the channels.
+     */
+    public void reset(BeepException cause) {
+        own.shutdown(cause);
+        closing.shutdown();
+        String boundName = peer.serverName();
+        build();
+        peer.bindServerName(boundName);
     }
 
     /** Sends our greeting on the new channel 0. */

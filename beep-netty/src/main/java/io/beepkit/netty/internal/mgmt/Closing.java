@@ -95,6 +95,11 @@ final class Closing {
     }
 
     void requestRelease(CompletableFuture<Void> f) {
+        if (host.channel(0) == null) {
+            host.closeConnection(); // between the TLS reset and the new greeting there is no channel 0 to release
+            f.complete(null);
+            return;
+        }
         if (releaseRequested != null) {
             releaseRequested.whenComplete((v, e) -> complete(f, e));
             return;

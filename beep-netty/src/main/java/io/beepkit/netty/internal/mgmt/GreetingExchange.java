@@ -35,7 +35,8 @@ final class GreetingExchange {
         InboundRequest implicit = InboundRequest.open(zero, 0);
         implicit.receivingDone();
         zero.exchanges().expectImplicitReply(0, new ManagementSink(this::onGreeting, this::onRefused, cause -> { }));
-        Greeting g = new Greeting(host.registry().uris(), host.config().features(), host.config().localize());
+        Greeting g = new Greeting(host.tuning().greetingProfiles(host.registry().uris()), host.config().features(),
+                host.config().localize());
         implicit.replyNow(FrameType.RPY, ManagementPayloads.xml(g));
     }
 

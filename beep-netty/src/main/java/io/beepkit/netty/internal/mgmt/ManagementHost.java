@@ -8,6 +8,7 @@ import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.internal.ViolationLog;
 import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.beepkit.netty.internal.security.SessionTuning;
 
 import java.net.SocketAddress;
 import java.util.Collection;
@@ -71,4 +72,7 @@ public interface ManagementHost {
 
     /** Closes TCP once what has been written is flushed (we accepted the peer's release). */
     void closeAfterFlush();
+
+    /** The session's TLS and SASL state: what the greeting offers, TLS starts, TLS required. */
+    SessionTuning tuning();
 }

@@ -7,7 +7,6 @@ import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
-import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.channel.ChannelNumbers;
 import io.beepkit.core.mgmt.ManagementCodec;
 import io.beepkit.core.mgmt.ManagementMessage;
@@ -40,6 +39,11 @@ final class OwnRequests {
     }
 
     void requestStart(ChannelRequest request, CompletableFuture<BeepChannel> f) {
+        if (host.tuning().negotiating() && !host.tuning().isTlsStart(request)) {
+            f.completeExceptionally(new IllegalStateException("TLS negotiation in progress on the session with "
+                    + host.remoteAddress() + ": start channels once startTls() completed"));
+            return;
+        }
         int n = numbers.allocate(host.openCount());
         if (n < 0) {
             f.completeExceptionally(new BeepException("too many channels (limit " + numbers.maxChannels() + ")"));
@@ -94,8 +98,8 @@ final class OwnRequests {
         }
     }
 
-    /** The session ended: every start still waiting fails with {@code cause}. */
-    void shutdown(SessionClosedException cause) {
+    /** The session ended or was reset: every start still waiting fails with {@code cause}. */
+    void shutdown(BeepException cause) {
         for (CompletableFuture<?> f : List.copyOf(pendingFutures)) {
             host.callbacks().execute(() -> f.completeExceptionally(cause));
         }

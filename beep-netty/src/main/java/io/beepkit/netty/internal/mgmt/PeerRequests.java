@@ -88,6 +88,21 @@ final class PeerRequests {
             refuse(req, 550, "too many channels (limit " + numbers.maxChannels() + ")");
             return;
         }
+        String gate = host.tuning().startRefusal(s.profiles().stream().map(Profile::uri).toList());
+        if (gate != null) {
+            refuse(req, 538, gate); // RFC 3080 §8: 538, the action requires encryption
+            return;
+        }
+        for (Profile p : s.profiles()) {
+            if (host.tuning().isTlsProfile(p.uri())) {
+                // The TLS profile is the engine's own: its ready is processed here, on the event loop.
+                StartDecision d = host.tuning().onTlsStart(req, p.content());
+                if (d != null) {
+                    completeStart(req, s, p, host.tuning().tlsChannelHandler(), d);
+                }
+                return;
+            }
+        }
         Profile chosen = null;
         ProfileHandler handler = null;
         for (Profile p : s.profiles()) {

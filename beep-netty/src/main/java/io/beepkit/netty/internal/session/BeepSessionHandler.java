@@ -14,9 +14,13 @@ import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
 import io.beepkit.netty.internal.codec.Frame;
 import io.beepkit.netty.internal.mgmt.ChannelManagement;
+import io.beepkit.netty.internal.security.SecurityEndpoint;
+import io.beepkit.netty.internal.security.SessionTuning;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,17 +42,23 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     private final InboundDispatcher dispatcher;
     private final DefaultBeepSession session;
     private final Transport transport;
+    private final SessionTuning tuning;
     private ChannelHandlerContext channelContext;
     private boolean started;
     private boolean reading;
     private Throwable failure;
 
     /**
-     * @param onReady   told on the callback executor once greetings are exchanged
+     * @param onReady   told on the callback executor once greetings are exchanged (and, for an initiator, TLS and
+     *                  SASL on connect done)
      * @param transport the transport, to read socket options back (null to skip)
+     * @param security  the listener's or initiator's TLS and SASL
+     * @param peerHost  the host connected to (initiator: SNI, certificate check, DIGEST-MD5), or null
+     * @param peerPort  the port connected to, or 0
      */
     public BeepSessionHandler(SessionRole role, BeepConfig config, ProfileRegistry registry,
-                              Consumer<BeepSession> onReady, Transport transport) {
+                              Consumer<BeepSession> onReady, Transport transport, SecurityEndpoint security,
+                              String peerHost, int peerPort) {
         Executor pool = config.callbackExecutor() != null ? config.callbackExecutor() : SharedResources.callbackPool();
         CallbackDispatcher callbacks = new CallbackDispatcher(pool, config.directCallbacks());
         this.ctx = new SessionContext(role, config, registry, callbacks, this::terminate, this::remoteAddress);
@@ -57,12 +67,16 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         this.flow = new ReceiveFlowController(ctx);
         this.scheduler = new OutboundScheduler(ctx, flow);
         this.session = new DefaultBeepSession(ctx, table, flow, scheduler, onReady);
+        this.tuning = new SessionTuning(new SessionReset(ctx, session, flow, scheduler, table, peerHost, peerPort,
+                config.security().tls()), security);
+        session.tuning(tuning);
         ChannelManagement management = new ChannelManagement(session);
         session.management(management);
         scheduler.onMessageWritten(ch -> {
             if (ch.number() != 0 && ch.outbound().isEmpty()) {
-                management.channelProgress(ch);
+                session.management().channelProgress(ch);
             }
+            tuning.progress();
         });
         this.dispatcher = new InboundDispatcher(ctx, table, flow, scheduler, management);
     }
@@ -113,7 +127,17 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     @Override
     public void channelRead(ChannelHandlerContext c, Object msg) {
         if (!(msg instanceof Frame frame)) {
-            c.fireChannelRead(msg);
+            if (msg instanceof ByteBuf leftover) {
+                afterReady(leftover); // what the replaced frame decoder still held at the TLS reset
+            } else {
+                c.fireChannelRead(msg);
+            }
+            return;
+        }
+        if (tuning.inboundForbidden() && !ctx.closed()) {
+            frame.release();
+            terminate(new BeepProtocolException("frame received after <ready /> before TLS began (RFC 3080 section"
+                    + " 3.1.3): " + frame.header()));
             return;
         }
         try {
@@ -145,6 +169,31 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
             ctx.writer().endRead();
         }
         c.fireChannelReadComplete();
+    }
+
+    private void afterReady(ByteBuf leftover) {
+        try {
+            if (leftover.isReadable() && !ctx.closed()) {
+                terminate(new BeepProtocolException(leftover.readableBytes() + " octets received after <ready /> "
+                        + "before TLS began (RFC 3080 section 3.1.3)"));
+            }
+        } finally {
+            leftover.release();
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext c, Object evt) {
+        if (evt instanceof SslHandshakeCompletionEvent e) {
+            if (e.isSuccess()) {
+                tuning.onHandshake(e);
+            } else if (failure == null) {
+                failure = e.cause();
+                log.warn("TLS handshake with {} failed: {}", remoteAddress(), e.cause().toString());
+                c.close();
+            }
+        }
+        c.fireUserEventTriggered(evt);
     }
 
     @Override

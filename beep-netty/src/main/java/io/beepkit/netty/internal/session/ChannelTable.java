@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
@@ -63,6 +65,25 @@ public final class ChannelTable {
         openView.clear();
         all.forEach(ch -> closedStats.add(ch.stats()));
         return all;
+    }
+
+    /**
+     * Removes every channel (the session ended, or the TLS tuning reset): each one's pending operations fail with
+     * {@code cause}, a close we asked for completes, and the handlers of open channels are told on {@code callbacks}.
+     */
+    public void dropAll(Throwable cause, Executor callbacks) {
+        for (ChannelImpl ch : removeAll()) {
+            boolean wasOpen = ch.number() != 0 && ch.isOpen();
+            Observation.channelClosed(ch);
+            ch.destroy(cause);
+            CompletableFuture<Void> ours = ch.closeState().ours();
+            if (ours != null) {
+                callbacks.execute(() -> ours.complete(null));
+            }
+            if (wasOpen && ch.handler() != null) {
+                callbacks.execute(() -> ch.handler().onClose(ch));
+            }
+        }
     }
 
     /** True when channel {@code n} closed recently. */

@@ -18,11 +18,18 @@ import io.beepkit.netty.internal.channel.ChannelHost;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.mgmt.ChannelManagement;
 import io.beepkit.netty.internal.mgmt.ManagementHost;
+import io.beepkit.api.security.SaslCredentials;
+import io.beepkit.api.security.SaslIdentity;
+import io.beepkit.api.security.SaslMechanism;
+import io.beepkit.api.security.TlsSessionInfo;
+import io.beepkit.core.sasl.SessionSecurity;
+import io.beepkit.netty.internal.security.SessionTuning;
 import io.netty.channel.Channel;
 
 import java.net.SocketAddress;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -42,6 +49,7 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
     private volatile Channel channel;
     private volatile SessionClosedException closeCause;
     private volatile EffectiveSocketOptions socketOptions;
+    private SessionTuning tuning;
 
     DefaultBeepSession(SessionContext ctx, ChannelTable table, ReceiveFlowController flow,
                        OutboundScheduler scheduler, Consumer<BeepSession> onReady) {
@@ -52,17 +60,17 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
         this.onReady = onReady;
     }
 
-    void management(ChannelManagement management) {
-        this.management = management;
-    }
+    void management(ChannelManagement management) { this.management = management; }
 
-    void bind(Channel channel) {
-        this.channel = channel;
-    }
+    ChannelManagement management() { return management; }
 
-    void socketOptions(EffectiveSocketOptions options) {
-        this.socketOptions = options;
-    }
+    void tuning(SessionTuning tuning) { this.tuning = tuning; }
+
+    Channel nettyChannel() { return channel; }
+
+    void bind(Channel channel) { this.channel = channel; }
+
+    void socketOptions(EffectiveSocketOptions options) { this.socketOptions = options; }
 
     /**
      * Why the session ended, or null while it is open: the same exception its pending operations failed with. Its
@@ -96,21 +104,10 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
     void shutdown(SessionClosedException cause) {
         ctx.markClosed();
         closeCause = cause;
-        List<ChannelImpl> all = table.removeAll();
+        table.dropAll(cause, ctx.callbacks());
         scheduler.clear();
-        for (ChannelImpl ch : all) {
-            boolean wasOpen = ch.number() != 0 && ch.isOpen();
-            Observation.channelClosed(ch);
-            ch.destroy(cause);
-            CompletableFuture<Void> ours = ch.closeState().ours();
-            if (ours != null) {
-                ctx.callbacks().execute(() -> ours.complete(null));
-            }
-            if (wasOpen && ch.handler() != null) {
-                ctx.callbacks().execute(() -> ch.handler().onClose(ch));
-            }
-        }
         management.shutdown(cause);
+        tuning.shutdown(cause);
         ctx.callbacks().execute(() -> closeFuture.complete(null));
     }
 
@@ -211,6 +208,35 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
     @Override
     public TransferStats stats() {
         return table.stats();
+    }
+
+    @Override
+    public Optional<TlsSessionInfo> tls() {
+        return tuning.security().tls();
+    }
+
+    @Override
+    public Optional<SaslIdentity> identity() {
+        return tuning.security().identity();
+    }
+
+    @Override
+    public CompletableFuture<TlsSessionInfo> startTls() {
+        if (ctx.closed()) {
+            return CompletableFuture.failedFuture(new SessionClosedException("session with " + remoteAddress()
+                    + " is closed"));
+        }
+        return ctx.completeOnCallbacks(tuning.startTls());
+    }
+
+    @Override
+    public CompletableFuture<SaslIdentity> authenticate(SaslMechanism mechanism, SaslCredentials credentials) {
+        return tuning.authenticate(mechanism, credentials);
+    }
+
+    /** The session's TLS and SASL state, kept across the TLS reset. */
+    public SessionSecurity security() {
+        return tuning.security();
     }
 
     @Override
@@ -316,12 +342,22 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
         if (c != null) {
             c.pipeline().fireUserEventTriggered(GreetingReceivedEvent.INSTANCE); // the greeting guard stands down
         }
+        tuning.greetingReceived();
+    }
+
+    /** The application may use the session: told once, after what the initiator does on connect. */
+    void tellApplication() {
         ctx.callbacks().execute(() -> onReady.accept(this));
     }
 
     @Override
     public ViolationLog violations() {
         return ctx.violations();
+    }
+
+    @Override
+    public SessionTuning tuning() {
+        return tuning;
     }
 
     @Override

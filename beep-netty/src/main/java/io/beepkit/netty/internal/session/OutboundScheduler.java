@@ -114,6 +114,9 @@ public final class OutboundScheduler {
         if (m == null || !m.sendable()) {
             return false; // nothing queued, or a streamed message waiting for the application's next write
         }
+        if (!ctx.hold().allows(ch.number(), m.type())) {
+            return false; // TLS negotiation: this waits (and is dropped by the reset if TLS proceeds)
+        }
         SendWindow window = q.window();
         int remaining = m.remaining();
         int n = 0;

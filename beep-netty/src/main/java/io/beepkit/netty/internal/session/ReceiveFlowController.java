@@ -221,6 +221,9 @@ public final class ReceiveFlowController {
     }
 
     private void sendSeq(ChannelImpl ch) {
+        if (!ctx.hold().allowsSeq(ch.number())) {
+            return; // TLS negotiation: the credit stays due, sent by resumeSeqs if TLS does not proceed
+        }
         ReceiveState rs = ch.receive();
         rs.seqDeferred(false);
         ReceiveWindow rw = rs.window();
@@ -248,6 +251,22 @@ public final class ReceiveFlowController {
         if (ch.receive().window().resize(initial)) {
             sendSeq(ch);
         }
+    }
+
+    /** The hold on SEQs ended without a TLS reset: credit that became due meanwhile goes now. */
+    void resumeSeqs(Iterable<ChannelImpl> channels) {
+        for (ChannelImpl ch : channels) {
+            if (!ch.lifecycle().isClosed() && ch.receive().window().seqDue()) {
+                sendSeq(ch);
+            }
+        }
+    }
+
+    /** The TLS tuning reset: every channel is gone, and their SEQ bookkeeping and window budget with them. */
+    void reset() {
+        dueAtReadEnd.clear();
+        deferred.clear();
+        totalWindows = 0;
     }
 
     /** A channel closed: its window leaves the budget. */

@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.netty.internal.security.OutboundHold;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
@@ -28,6 +29,7 @@ public final class SessionContext {
     private final Supplier<SocketAddress> remote;
     private EventLoop loop;
     private boolean closed;
+    private OutboundHold hold = OutboundHold.NONE;
 
     SessionContext(SessionRole role, BeepConfig config, ProfileRegistry registry, CallbackDispatcher callbacks,
                    Consumer<BeepException> terminator, Supplier<SocketAddress> remote) {
@@ -86,6 +88,15 @@ public final class SessionContext {
 
     void markClosed() {
         closed = true;
+    }
+
+    /** What may be sent now (everything, except while TLS is being negotiated). */
+    public OutboundHold hold() {
+        return hold;
+    }
+
+    void hold(OutboundHold hold) {
+        this.hold = hold;
     }
 
     /** The peer's address, for log lines and exception messages. */

@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
@@ -81,7 +82,7 @@ class FlushCoalescingTest {
         BeepConfig config = BeepConfig.builder().socketProfile(fixed).seqDelay(delay)
                 .callbackExecutor(Runnable::run).directCallbacks(direct).build();
         ProfileRegistry registry = new ProfileRegistry().register(ECHO, handler);
-        return new BeepSessionHandler(role, config, registry, s -> { }, null);
+        return new BeepSessionHandler(role, config, registry, s -> { }, null, SecurityEndpoint.NONE, null, 0);
     }
 
     private void start(ProfileHandler handler, boolean direct, Duration delay) {

@@ -1,0 +1,6 @@
+/**
+ * TLS and SASL in sessions (RFC 3080 §3.1 and §4): what the greeting offers, the TLS profile's ready and proceed on
+ * both roles, the tuning reset in place, the SASL initiator over the public session API, and the per-listener or
+ * per-initiator TLS contexts. Unstable: may change in any release.
+ */
+package io.beepkit.netty.internal.security;
