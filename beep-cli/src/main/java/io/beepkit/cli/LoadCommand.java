@@ -2,8 +2,6 @@ package io.beepkit.cli;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
-import io.beepkit.api.MimeEntity;
-import io.beepkit.api.Reply;
 import io.beepkit.api.TransferStats;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
@@ -21,17 +19,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /** {@code beep load}: a closed-loop load generator in the spirit of h2load. */
@@ -123,17 +116,8 @@ final class LoadCommand implements Callable<Integer> {
 
     private LoadFlow main;
     private final List<LoadFlow> extras = new ArrayList<>();
-    private long measureFrom;
-    private ScheduledExecutorService pacer;
-    private final AtomicLong issued = new AtomicLong();
-    private final AtomicLong completed = new AtomicLong();
-    private final AtomicLong failed = new AtomicLong();
-    private final AtomicLong lastCompletion = new AtomicLong();
-    private final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
-    private final AtomicReference<String> firstError = new AtomicReference<>();
-    private volatile boolean stopIssuing;
-    private long deadline;
     private long limit;
+    private LoadRun state;
 
     @Override
     public Integer call() throws Exception {
@@ -171,67 +155,39 @@ final class LoadCommand implements Callable<Integer> {
                 .security(security.config(cmd)).build();
 
         try (BeepClient client = BeepClient.builder().config(config).ioThreads(ioThreads).connectTimeout(timeout)
-                .build()) {
-            List<BeepSession> open = new ArrayList<>();
+                .build();
+             LoadSessions pool = new LoadSessions(timeout)) {
+            List<BeepSession> connected = pool.connect(client, target, sessions);
+            List<BeepChannel> chans = pool.startChannels(connected, main.uri, channels);
+            List<List<BeepChannel>> extraChans = new ArrayList<>();
+            for (LoadFlow f : extras) {
+                extraChans.add(pool.startChannels(connected, f.uri, 1));
+            }
+            out.printf(Locale.ROOT, "load %s %s: %d session%s x %d channel%s x %d in flight, %d-octet messages, %s, "
+                            + "transport %s, socket profile %s%n", target, uri, sessions, plural(sessions), channels,
+                    plural(channels), inFlight, size, duration == null ? limit + " messages" : "for "
+                            + Units.seconds(duration), client.transport(), TuningOptions.describe(config.socketProfile()));
+            for (LoadFlow f : extras) {
+                out.printf(Locale.ROOT, "extra channel per session: %s, %d-octet messages, %d in flight%n", f.uri,
+                        f.size, f.inFlight);
+            }
+            if (!warmup.isZero() || rate > 0) {
+                out.printf(Locale.ROOT, "warm-up %s (not measured)%s%n", Units.seconds(warmup), rate > 0
+                        ? String.format(Locale.ROOT, ", target rate %.0f msgs/s", rate) : "");
+            }
+            out.flush();
+            ScheduledExecutorService pacer = rate > 0 ? Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "beep-load-pacer");
+                t.setDaemon(true);
+                return t;
+            }) : null;
+            state = new LoadRun(limit, pacer);
             try {
-                List<CompletableFuture<BeepSession>> connecting = new ArrayList<>();
-                for (int i = 0; i < sessions; i++) {
-                    connecting.add(client.connect(target.host(), target.port()));
-                }
-                // Sessions that connect are released at the end even if another one fails to connect.
-                for (CompletableFuture<BeepSession> f : connecting) {
-                    f.thenAccept(s -> {
-                        synchronized (open) {
-                            if (!open.contains(s)) {
-                                open.add(s);
-                            }
-                        }
-                    });
-                }
-                List<BeepSession> connected = new ArrayList<>();
-                for (CompletableFuture<BeepSession> f : connecting) {
-                    connected.add(Failures.await(f, timeout.plusSeconds(1), "connecting to " + target,
-                            t -> Failures.connect(target, t)));
-                }
-                synchronized (open) {
-                    for (BeepSession s : connected) {
-                        if (!open.contains(s)) {
-                            open.add(s);
-                        }
-                    }
-                }
-                List<BeepChannel> chans = startChannels(connected, main, channels);
-                List<List<BeepChannel>> extraChans = new ArrayList<>();
-                for (LoadFlow f : extras) {
-                    extraChans.add(startChannels(connected, f, 1));
-                }
-                out.printf(Locale.ROOT, "load %s %s: %d session%s x %d channel%s x %d in flight, %d-octet messages, %s, "
-                                + "transport %s, socket profile %s%n", target, uri, sessions, plural(sessions), channels,
-                        plural(channels), inFlight, size, duration == null ? limit + " messages" : "for "
-                                + Units.seconds(duration), client.transport(), TuningOptions.describe(config.socketProfile()));
-                for (LoadFlow f : extras) {
-                    out.printf(Locale.ROOT, "extra channel per session: %s, %d-octet messages, %d in flight%n", f.uri,
-                            f.size, f.inFlight);
-                }
-                if (!warmup.isZero() || rate > 0) {
-                    out.printf(Locale.ROOT, "warm-up %s (not measured)%s%n", Units.seconds(warmup), rate > 0
-                            ? String.format(Locale.ROOT, ", target rate %.0f msgs/s", rate) : "");
-                }
-                out.flush();
-                pacer = rate > 0 ? Executors.newSingleThreadScheduledExecutor(r -> {
-                    Thread t = new Thread(r, "beep-load-pacer");
-                    t.setDaemon(true);
-                    return t;
-                }) : null;
-                try {
-                    return run(out, chans, extraChans, duration);
-                } finally {
-                    if (pacer != null) {
-                        pacer.shutdownNow();
-                    }
-                }
+                return run(out, chans, extraChans, duration);
             } finally {
-                release(open);
+                if (pacer != null) {
+                    pacer.shutdownNow();
+                }
             }
         }
     }
@@ -246,25 +202,6 @@ final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    private List<BeepChannel> startChannels(List<BeepSession> snapshot, LoadFlow flow, int perSession) {
-        String uri = flow.uri;
-        List<CompletableFuture<BeepChannel>> starting = new ArrayList<>();
-        List<BeepSession> owners = new ArrayList<>();
-        for (BeepSession s : snapshot) {
-            for (int c = 0; c < perSession; c++) {
-                starting.add(s.startChannel(uri));
-                owners.add(s);
-            }
-        }
-        List<BeepChannel> result = new ArrayList<>();
-        for (int i = 0; i < starting.size(); i++) {
-            BeepSession s = owners.get(i);
-            result.add(Failures.await(starting.get(i), timeout, "starting a channel on " + uri,
-                    t -> Failures.start(s, uri, t)));
-        }
-        return result;
-    }
-
     private int run(PrintWriter out, List<BeepChannel> chans, List<List<BeepChannel>> extraChans, Duration duration)
             throws InterruptedException {
         TransferStats before = sum(chans);
@@ -275,19 +212,19 @@ final class LoadCommand implements Callable<Integer> {
         CountDownLatch done = new CountDownLatch(loops);
         AtomicInteger active = new AtomicInteger(loops);
         long start = System.nanoTime();
-        measureFrom = start + warmup.toNanos();
-        lastCompletion.set(start);
-        deadline = duration == null ? Long.MAX_VALUE : measureFrom + duration.toNanos();
+        state.measureFrom = start + warmup.toNanos();
+        state.lastCompletion.set(start);
+        state.deadline = duration == null ? Long.MAX_VALUE : state.measureFrom + duration.toNanos();
         long interval = rate > 0 ? (long) (chans.size() * inFlight * 1e9 / rate) : 0;
         for (BeepChannel ch : chans) {
             for (int i = 0; i < inFlight; i++) {
-                new Sender(ch, main, interval, done, active).next();
+                state.startSender(ch, main, interval, done, active);
             }
         }
         for (int f = 0; f < extras.size(); f++) {
             for (BeepChannel ch : extraChans.get(f)) {
                 for (int i = 0; i < extras.get(f).inFlight; i++) {
-                    new Sender(ch, extras.get(f), 0, done, active).next();
+                    state.startSender(ch, extras.get(f), 0, done, active);
                 }
             }
         }
@@ -303,26 +240,26 @@ final class LoadCommand implements Callable<Integer> {
         String aborted = null;
         while (true) {
             long now = System.nanoTime();
-            long wakeAt = Math.min(Math.min(nextProgress, warm ? Long.MAX_VALUE : measureFrom),
-                    stopIssuing ? Long.MAX_VALUE : deadline);
+            long wakeAt = Math.min(Math.min(nextProgress, warm ? Long.MAX_VALUE : state.measureFrom),
+                    state.stopIssuing ? Long.MAX_VALUE : state.deadline);
             if (done.await(Math.max(0, wakeAt - now), TimeUnit.NANOSECONDS)) {
                 break;
             }
             now = System.nanoTime();
-            if (!warm && now >= measureFrom) {
+            if (!warm && now >= state.measureFrom) {
                 warm = true;
                 before = sum(chans); // frames and octets count from the end of the warm-up
             }
-            if (!stopIssuing && now >= deadline) {
-                stopIssuing = true;
+            if (!state.stopIssuing && now >= state.deadline) {
+                state.stopIssuing = true;
                 lastChange = now; // the drain gets a full --timeout
             }
-            long c = completed.get();
+            long c = state.completed.get();
             if (c != lastCompleted) {
                 lastCompleted = c;
                 lastChange = now;
             } else if (now - lastChange >= timeout.toNanos()) {
-                stopIssuing = true;
+                state.stopIssuing = true;
                 aborted = "no reply within " + Units.seconds(timeout);
                 break;
             }
@@ -332,7 +269,7 @@ final class LoadCommand implements Callable<Integer> {
                     double dt = (now - lastProgressAt) / 1e9;
                     out.printf(Locale.ROOT, "[%6.1f s] %d done, %.0f msgs/s, %.2f MB/s, %d in flight, %d error%s%n",
                             (now - start) / 1e9, c, (c - lastDone) / dt, (bytes - lastBytes) / dt / 1e6,
-                            issuedCount() - c, failed.get(), failed.get() == 1 ? "" : "s");
+                            state.issuedCount() - c, state.failed.get(), state.failed.get() == 1 ? "" : "s");
                     out.flush();
                     lastBytes = bytes;
                 }
@@ -344,31 +281,27 @@ final class LoadCommand implements Callable<Integer> {
                 }
             }
         }
-        long end = aborted == null ? lastCompletion.get() : System.nanoTime();
-        long lost = aborted == null ? 0 : issuedCount() - completed.get();
+        long end = aborted == null ? state.lastCompletion.get() : System.nanoTime();
+        long lost = aborted == null ? 0 : state.issuedCount() - state.completed.get();
         if (lost > 0) {
-            failed.addAndGet(lost);
-            errorKinds.computeIfAbsent(aborted, k -> new LongAdder()).add(lost);
-            firstError.compareAndSet(null, aborted);
+            state.failed.addAndGet(lost);
+            state.errorKinds.computeIfAbsent(aborted, k -> new LongAdder()).add(lost);
+            state.firstError.compareAndSet(null, aborted);
         }
         TransferStats after = sum(chans);
-        long measuredNanos = Math.max(1, end - Math.min(end, measureFrom));
+        long measuredNanos = Math.max(1, end - Math.min(end, state.measureFrom));
         LoadReport.print(out, main, extras, before, after, warm ? measuredNanos : Math.max(1, end - start),
-                completed.get(), failed.get(), lost, errorKinds);
+                state.completed.get(), state.failed.get(), lost, state.errorKinds);
         if (json != null) {
             LoadJson.write(json, out, describeRun(), main, extras, before, after, measuredNanos,
-                    completed.get(), failed.get());
+                    state.completed.get(), state.failed.get());
         }
-        long errors = failed.get();
+        long errors = state.failed.get();
         if (errors > 0) {
-            throw new CliException(ExitCodes.PEER_ERROR, errors + " of " + (completed.get() + lost)
-                    + " messages failed; first: " + firstError.get());
+            throw new CliException(ExitCodes.PEER_ERROR, errors + " of " + (state.completed.get() + lost)
+                    + " messages state.failed; first: " + state.firstError.get());
         }
         return ExitCodes.OK;
-    }
-
-    private long issuedCount() {
-        return Math.min(issued.get(), limit);
     }
 
     private String describeRun() {
@@ -385,97 +318,4 @@ final class LoadCommand implements Callable<Integer> {
         return t;
     }
 
-    private void release(List<BeepSession> open) {
-        List<BeepSession> snapshot;
-        synchronized (open) {
-            snapshot = List.copyOf(open);
-        }
-        List<CompletableFuture<Void>> closing = new ArrayList<>();
-        for (BeepSession s : snapshot) {
-            closing.add(s.close().exceptionally(e -> null));
-        }
-        try {
-            CompletableFuture.allOf(closing.toArray(new CompletableFuture<?>[0])).get(5, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            // Fall through to terminate whatever did not release in time.
-        }
-        snapshot.forEach(s -> {
-            if (s.isOpen()) {
-                s.terminate();
-            }
-        });
-    }
-
-    private void error(String kind) {
-        failed.incrementAndGet();
-        errorKinds.computeIfAbsent(kind, k -> new LongAdder()).increment();
-        firstError.compareAndSet(null, kind);
-    }
-
-    /** One closed loop: a message in flight on a channel, the next sent when its reply arrives. */
-    private final class Sender {
-        private final BeepChannel channel;
-        private final LoadFlow flow;
-        private final long interval;
-        private final CountDownLatch done;
-        private final AtomicInteger active;
-        private long intended;
-
-        /** @param interval the pacing interval in nanoseconds, 0 for a closed loop */
-        Sender(BeepChannel channel, LoadFlow flow, long interval, CountDownLatch done, AtomicInteger active) {
-            this.channel = channel;
-            this.flow = flow;
-            this.interval = interval;
-            this.done = done;
-            this.active = active;
-            this.intended = System.nanoTime();
-        }
-
-        void next() {
-            if (interval > 0) {
-                intended += interval;
-                long wait = intended - System.nanoTime();
-                if (wait > 0) {
-                    pacer.schedule(this::send, wait, TimeUnit.NANOSECONDS);
-                    return;
-                }
-            }
-            send();
-        }
-
-        private void send() {
-            if (stopIssuing || System.nanoTime() >= deadline || issued.getAndIncrement() >= limit) {
-                finish();
-                return;
-            }
-            // Paced: latency counts from the scheduled time, so a stalled reply also delays what waited behind it.
-            long t0 = interval > 0 ? intended : System.nanoTime();
-            channel.send(flow.message).whenComplete((reply, e) -> {
-                long now = System.nanoTime();
-                if (t0 >= measureFrom) {
-                    flow.latency.record(now - t0, interval);
-                    flow.measured.incrementAndGet();
-                }
-                lastCompletion.accumulateAndGet(now, Math::max);
-                if (e != null) {
-                    error(CliException.oneLine(Failures.unwrap(e).getClass().getSimpleName() + ": "
-                            + Failures.message(e)));
-                    completed.incrementAndGet();
-                    finish(); // the channel or session is gone: this loop ends
-                    return;
-                }
-                if (reply.kind() == Reply.Kind.ERR) {
-                    error("ERR " + reply.errorCode() + (reply.errorText() == null || reply.errorText().isEmpty()
-                            ? "" : " " + CliException.oneLine(reply.errorText())));
-                }
-                completed.incrementAndGet();
-                next();
-            });
-        }
-
-        private void finish() {
-            active.decrementAndGet();
-            done.countDown();
-        }
-    }
 }
