@@ -299,7 +299,7 @@ final class LoadCommand implements Callable<Integer> {
         long errors = state.failed.get();
         if (errors > 0) {
             throw new CliException(ExitCodes.PEER_ERROR, errors + " of " + (state.completed.get() + lost)
-                    + " messages state.failed; first: " + state.firstError.get());
+                    + " messages failed; first: " + state.firstError.get());
         }
         return ExitCodes.OK;
     }
