@@ -13,6 +13,7 @@ import io.beepkit.netty.internal.SharedResources;
 import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
 import io.beepkit.netty.internal.codec.Frame;
+import io.beepkit.netty.internal.codec.FrameLimits;
 import io.beepkit.netty.internal.mgmt.ChannelManagement;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -38,6 +39,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     private final InboundDispatcher dispatcher;
     private final DefaultBeepSession session;
     private final Transport transport;
+    private final FrameLimits frameLimits;
     private ChannelHandlerContext channelContext;
     private boolean started;
     private boolean reading;
@@ -54,6 +56,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         this.ctx = new SessionContext(role, config, registry, callbacks, this::terminate, this::remoteAddress);
         this.transport = transport;
         ChannelTable table = new ChannelTable();
+        this.frameLimits = new ReceiveWindowLimits(table);
         this.flow = new ReceiveFlowController(ctx);
         this.scheduler = new OutboundScheduler(ctx, flow);
         this.session = new DefaultBeepSession(ctx, table, flow, scheduler, onReady);
@@ -70,6 +73,11 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     /** The session this handler drives. */
     public DefaultBeepSession session() {
         return session;
+    }
+
+    /** What the frame decoder in front of this handler may accept on each channel: our open receive windows. */
+    public FrameLimits frameLimits() {
+        return frameLimits;
     }
 
     private java.net.SocketAddress remoteAddress() {
