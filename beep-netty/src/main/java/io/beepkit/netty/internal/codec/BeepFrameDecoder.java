@@ -6,6 +6,7 @@ import io.beepkit.core.frame.FrameHeaderParser;
 import io.beepkit.core.frame.FrameHeaderWriter;
 import io.beepkit.core.frame.FrameType;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 
@@ -18,6 +19,8 @@ import java.util.Objects;
  * {@code maxFrameSize} or than what the session's {@link FrameLimits} allow on the frame's channel (its open receive
  * window, RFC 3081 §3.1.2) is refused as soon as the header is parsed, before any of it is buffered, and the trailer
  * must be exactly {@code END} CRLF, checked octet by octet as it arrives.
+ * While the session does not {@linkplain FrameLimits#acceptingFrames() accept frames}, octets already read stay here
+ * undecoded (the session has stopped reading from the socket) until {@linkplain FrameLimits#onResume resumed}.
  * One frame is decoded per call (ByteToMessageDecoder hands it on and calls again), so the session has handled each frame before the next header is checked against
  * its window.
  * Any violation raises {@link BeepProtocolException} once; afterwards every input is discarded (sticky error), as the
@@ -31,6 +34,7 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
     private final byte[] line = new byte[FrameHeader.MAX_HEADER_LENGTH];
     private FrameHeader pending;
     private boolean failed;
+    private ChannelHandlerContext context;
 
     /** @param maxFrameSize the largest payload accepted in one frame (the largest window we ever advertise) */
     public BeepFrameDecoder(int maxFrameSize) {
@@ -50,6 +54,24 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
     }
 
     @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.context = ctx;
+        limits.onResume(this::decodeHeld);
+    }
+
+    /** Decodes the octets held back while the session did not accept frames, as if they had just been read. */
+    private void decodeHeld() {
+        if (context != null && !context.isRemoved()) {
+            try {
+                channelRead(context, Unpooled.EMPTY_BUFFER);
+                channelReadComplete(context);
+            } catch (Exception e) {
+                context.fireExceptionCaught(e);
+            }
+        }
+    }
+
+    @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         if (failed) {
             in.skipBytes(in.readableBytes());
@@ -57,6 +79,9 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
         }
         try {
             if (pending == null) {
+                if (!limits.acceptingFrames()) {
+                    return; // over the session's memory budget: the rest stays here, undecoded
+                }
                 FrameHeader h = readHeader(in);
                 if (h == null) {
                     return;

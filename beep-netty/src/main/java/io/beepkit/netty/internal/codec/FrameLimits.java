@@ -13,6 +13,21 @@ public interface FrameLimits {
      */
     long maxPayload(int channel);
 
+    /**
+     * False while the session holds more for its peer than it may (its memory budget): the decoder then hands on no
+     * further frame, keeping what it has read undecoded, until told to resume.
+     */
+    default boolean acceptingFrames() {
+        return true;
+    }
+
+    /**
+     * Registers what the session calls, from a task of its own on the event loop, once it accepts frames again: the
+     * decoder decodes what it held back.
+     */
+    default void onResume(Runnable decodeHeld) {
+    }
+
     /** The same limit for every channel and every moment: for a decoder without a session behind it. */
     static FrameLimits fixed(long max) {
         return channel -> max;

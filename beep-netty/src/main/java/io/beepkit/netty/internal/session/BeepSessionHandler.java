@@ -56,7 +56,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         this.ctx = new SessionContext(role, config, registry, callbacks, this::terminate, this::remoteAddress);
         this.transport = transport;
         ChannelTable table = new ChannelTable();
-        this.frameLimits = new ReceiveWindowLimits(table);
+        this.frameLimits = new ReceiveWindowLimits(table, ctx.memory());
         this.flow = new ReceiveFlowController(ctx);
         this.scheduler = new OutboundScheduler(ctx, flow);
         this.session = new DefaultBeepSession(ctx, table, flow, scheduler, onReady);
@@ -91,6 +91,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         SocketProfile profile = ctx.config().socketProfile();
         ctx.writer().bind(c, cause -> exceptionCaught(c, cause), !profile.tcpNoDelay(), profile.naiveSplitting());
         session.bind(c.channel());
+        ctx.memory().bind(c.channel()); // stops and resumes reading by the memory budget
         if (c.channel().isActive()) {
             start();
         }

@@ -28,6 +28,7 @@ public final class OutboundScheduler {
     private static final Logger log = LoggerFactory.getLogger(OutboundScheduler.class);
 
     private final SessionContext ctx;
+    private boolean greetingWritten;
     private final ReceiveFlowController flow;
     private final FragmentPlanner planner;
     private final ArrayDeque<ChannelImpl> ready = new ArrayDeque<>();
@@ -177,8 +178,20 @@ public final class OutboundScheduler {
         }
         if (m.type() != FrameType.MSG) {
             flow.replyWritten(ch, n);
+            if (last && m.type() != FrameType.ANS) {
+                settled(ch, m);
+            }
         }
         return true;
+    }
+
+    /** A final reply left: the peer's MSG no longer costs the session anything, except for our greeting. */
+    private void settled(ChannelImpl ch, OutboundMessage m) {
+        if (ch.number() == 0 && m.msgno() == 0 && !greetingWritten) {
+            greetingWritten = true; // it answers no MSG of the peer (RFC 3080 §2.4), so none was counted
+            return;
+        }
+        ctx.memory().add(ch, -SessionMemory.PER_MESSAGE);
     }
 
     private void warnTiny(ChannelImpl ch, int n, int total) {

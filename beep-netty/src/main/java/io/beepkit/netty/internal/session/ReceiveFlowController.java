@@ -143,6 +143,7 @@ public final class ReceiveFlowController {
     /** A reply of {@code octets} was produced on {@code ch}; {@code settled} when it ends one the application owed. */
     void replyProduced(ChannelImpl ch, int octets, boolean settled) {
         ch.receive().addReplyBacklog(octets);
+        ctx.memory().add(ch, octets);
         if (settled) {
             ch.receive().addRepliesOwed(-1);
         }
@@ -152,6 +153,7 @@ public final class ReceiveFlowController {
     void replyWritten(ChannelImpl ch, int n) {
         ReceiveState rs = ch.receive();
         rs.addReplyBacklog(-n);
+        ctx.memory().add(ch, -n);
         if (rs.withheldCredit() > 0 && rs.replyBacklog() < replyBacklogLimit(ch)) {
             int withheld = rs.withheldCredit();
             rs.withheldCredit(0);
@@ -236,6 +238,7 @@ public final class ReceiveFlowController {
 
     /** A channel closed: its window leaves the budget. */
     void channelClosed(ChannelImpl ch) {
+        ctx.memory().forget(ch);
         if (ch.number() != 0) {
             totalWindows -= ch.receive().window().window();
         }

@@ -26,6 +26,7 @@ public final class SessionContext {
     private final ViolationLog violations = new ViolationLog();
     private final Consumer<BeepException> terminator;
     private final Supplier<SocketAddress> remote;
+    private final SessionMemory memory;
     private EventLoop loop;
     private boolean closed;
 
@@ -37,6 +38,7 @@ public final class SessionContext {
         this.callbacks = callbacks;
         this.terminator = terminator;
         this.remote = remote;
+        this.memory = new SessionMemory(this);
     }
 
     void bind(EventLoop loop) {
@@ -74,6 +76,11 @@ public final class SessionContext {
         return violations;
     }
 
+    /** What the peer makes this session hold, against its memory budget. */
+    public SessionMemory memory() {
+        return memory;
+    }
+
     /** The session's event loop (null before the handler is added). */
     public EventLoop loop() {
         return loop;
@@ -103,6 +110,13 @@ public final class SessionContext {
         if (loop == null || loop.inEventLoop()) {
             task.run();
         } else {
+            loop.execute(task);
+        }
+    }
+
+    /** Runs {@code task} on the event loop in a task of its own, never inside the caller's. */
+    public void onLoopLater(Runnable task) {
+        if (loop != null) {
             loop.execute(task);
         }
     }

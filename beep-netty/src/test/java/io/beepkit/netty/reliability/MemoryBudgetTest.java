@@ -1,0 +1,184 @@
+package io.beepkit.netty.reliability;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.Reply;
+import io.beepkit.api.ResourceLimitException;
+import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.internal.session.DefaultBeepSession;
+import io.beepkit.netty.internal.session.SessionMemory;
+import io.beepkit.netty.testing.ScriptedPeer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The session memory budget over real sockets: a peer that never reads but keeps sending empty MSGs (each makes us
+ * hold a reply, and costs no window) gets its session paused at the budget and terminated after the budget timeout,
+ * the octets held never passing the budget by more than one message; a well-behaved peer is never paused and leaves
+ * nothing counted.
+ */
+class MemoryBudgetTest {
+    private static final long BUDGET = BeepConfig.MIN_MEMORY_BUDGET;
+    private static final Duration OVER_FOR = Duration.ofSeconds(1);
+
+    BeepServer server;
+    BeepClient client;
+    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
+
+    @AfterEach
+    void stop() {
+        if (client != null) {
+            client.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private void startServer(BeepConfig config) {
+        server = BeepServer.builder().bind("127.0.0.1", 0).config(config).onSession(serverSessions::add)
+                .build().start().join();
+    }
+
+    private static byte[] frame(String keyword, int channel, int msgno, long seqno, String payload) {
+        return (keyword + " " + channel + " " + msgno + " . " + seqno + " " + payload.length() + "\r\n" + payload
+                + "END\r\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    @DisplayName("a peer that never reads but sends empty MSGs is paused at the budget, then terminated")
+    void nonReadingPeerIsPausedThenTerminated() throws Exception {
+        // Small socket buffers on both sides, so our replies back up into the session quickly.
+        SocketProfile small = SocketProfile.DEFAULT.toBuilder().sendBuffer(4096).writeBufferWaterMarks(4096, 8192).build();
+        startServer(BeepConfig.builder().socketProfile(small).memoryBudget(BUDGET).memoryBudgetTimeout(OVER_FOR).build());
+        try (Socket s = new Socket()) {
+            s.setReceiveBufferSize(4096);
+            s.connect(new InetSocketAddress("127.0.0.1", server.port()), 5_000);
+            OutputStream out = s.getOutputStream();
+            InputStream in = s.getInputStream();
+            readUntil(in, "RPY 0 0 ");
+            String greeting = ScriptedPeer.mgmt("<greeting/>");
+            out.write(frame("RPY", 0, 0, 0, greeting));
+            String start = ScriptedPeer.mgmt("<start number='1'><profile uri='" + StandardProfiles.ECHO + "'/></start>");
+            out.write(frame("MSG", 0, 1, greeting.length(), start));
+            out.flush();
+            readUntil(in, "RPY 0 1 "); // channel 1 is open: the start was decided off the event loop
+            DefaultBeepSession session = (DefaultBeepSession) serverSessions.poll(5, TimeUnit.SECONDS);
+            assertNotNull(session, "no session");
+            SessionMemory memory = session.memory();
+            // Never read again; write empty MSGs from another thread (the writes block once the server pauses).
+            Thread writer = new Thread(() -> {
+                try {
+                    for (int msgno = 0; msgno < 1_000_000; msgno++) {
+                        out.write(frame("MSG", 1, msgno, 0, ""));
+                    }
+                } catch (IOException closed) {
+                    // the server terminated the session
+                }
+            }, "never-reading-peer");
+            writer.setDaemon(true);
+            long t0 = System.nanoTime();
+            writer.start();
+            session.closeFuture().get(OVER_FOR.toSeconds() + 10, TimeUnit.SECONDS);
+            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            assertTrue(memory.pauses() >= 1, "never paused");
+            assertTrue(ms >= OVER_FOR.toMillis(), "terminated after " + ms + " ms, before the budget timeout");
+            assertInstanceOf(ResourceLimitException.class, session.closeCause().getCause(), session.closeCause()::toString);
+            assertTrue(session.closeCause().getCause().getMessage().contains("memory budget of " + BUDGET),
+                    session.closeCause().getCause().getMessage());
+            // At most one MSG and its reply beyond the budget: the decoder stops at the next header.
+            assertTrue(memory.peak() <= BUDGET + 2 * SessionMemory.PER_MESSAGE, "held " + memory.peak() + " octets");
+            s.close();
+            writer.join(5_000);
+        }
+    }
+
+    @Test
+    @DisplayName("a well-behaved peer with pipelined echoes on four channels is never paused and leaves nothing held")
+    void wellBehavedPeerIsNeverPaused() throws Exception {
+        startServer(BeepConfig.builder().memoryBudget(BUDGET * 4).build());
+        client = BeepClient.builder().build();
+        BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        DefaultBeepSession session = (DefaultBeepSession) serverSessions.poll(5, TimeUnit.SECONDS);
+        assertNotNull(session);
+        List<CompletableFuture<Reply>> replies = new ArrayList<>();
+        byte[] body = new byte[1000];
+        for (int c = 0; c < 4; c++) {
+            BeepChannel ch = s.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
+            for (int i = 0; i < 16; i++) {
+                replies.add(ch.send(MimeEntity.of(body)));
+            }
+        }
+        for (int round = 0; round < 50; round++) {
+            for (CompletableFuture<Reply> r : replies) {
+                assertEquals(1000, r.get(10, TimeUnit.SECONDS).entity().body().length);
+            }
+            List<CompletableFuture<Reply>> next = new ArrayList<>();
+            for (BeepChannel ch : s.channels()) {
+                for (int i = 0; i < 16; i++) {
+                    next.add(ch.send(MimeEntity.of(body)));
+                }
+            }
+            replies = next;
+        }
+        for (CompletableFuture<Reply> r : replies) {
+            r.get(10, TimeUnit.SECONDS);
+        }
+        assertEquals(0, session.memory().pauses(), "paused a well-behaved peer");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (session.memory().held() != 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(0, session.memory().held(), "octets still counted after every exchange completed");
+        assertTrue(session.memory().peak() > 0, "nothing was ever counted");
+        s.close().get(5, TimeUnit.SECONDS);
+    }
+
+    /** Reads whole frames (SEQs included) until one whose header starts with {@code prefix}. */
+    static void readUntil(InputStream in, String prefix) throws IOException {
+        while (true) {
+            ByteArrayOutputStream header = new ByteArrayOutputStream();
+            int b;
+            while ((b = in.read()) != '\n') {
+                if (b < 0) {
+                    throw new IOException("closed before " + prefix);
+                }
+                header.write(b);
+            }
+            String line = header.toString(StandardCharsets.US_ASCII).trim();
+            if (!line.startsWith("SEQ ")) {
+                String[] parts = line.split(" ");
+                in.readNBytes(Integer.parseInt(parts[5]) + 5); // the size is the sixth field of every data frame
+            }
+            if (line.startsWith(prefix)) {
+                return;
+            }
+        }
+    }
+}
