@@ -81,16 +81,7 @@ class MemoryBudgetTest {
             s.setReceiveBufferSize(4096);
             s.connect(new InetSocketAddress("127.0.0.1", server.port()), 5_000);
             OutputStream out = s.getOutputStream();
-            InputStream in = s.getInputStream();
-            readUntil(in, "RPY 0 0 ");
-            String greeting = ScriptedPeer.mgmt("<greeting/>");
-            out.write(frame("RPY", 0, 0, 0, greeting));
-            String start = ScriptedPeer.mgmt("<start number='1'><profile uri='" + StandardProfiles.ECHO + "'/></start>");
-            out.write(frame("MSG", 0, 1, greeting.length(), start));
-            out.flush();
-            readUntil(in, "RPY 0 1 "); // channel 1 is open: the start was decided off the event loop
-            DefaultBeepSession session = (DefaultBeepSession) serverSessions.poll(5, TimeUnit.SECONDS);
-            assertNotNull(session, "no session");
+            DefaultBeepSession session = greetAndStartEcho(s.getInputStream(), out);
             SessionMemory memory = session.memory();
             // Never read again; write empty MSGs from another thread (the writes block once the server pauses).
             Thread writer = new Thread(() -> {
@@ -116,6 +107,49 @@ class MemoryBudgetTest {
             assertTrue(memory.peak() <= BUDGET + 2 * SessionMemory.PER_MESSAGE, "held " + memory.peak() + " octets");
             s.close();
             writer.join(5_000);
+        }
+    }
+
+    @Test
+    @DisplayName("a paused session resumes once the peer reads again, and every MSG held back is answered")
+    void pausedSessionResumesWhenThePeerReads() throws Exception {
+        SocketProfile small = SocketProfile.DEFAULT.toBuilder().sendBuffer(4096).writeBufferWaterMarks(4096, 8192).build();
+        startServer(BeepConfig.builder().socketProfile(small).memoryBudget(BUDGET).build());
+        int messages = 5_000;
+        try (Socket s = new Socket()) {
+            s.setReceiveBufferSize(4096);
+            s.setSoTimeout(10_000);
+            s.connect(new InetSocketAddress("127.0.0.1", server.port()), 5_000);
+            OutputStream out = s.getOutputStream();
+            InputStream in = s.getInputStream();
+            DefaultBeepSession session = greetAndStartEcho(in, out);
+            Thread writer = new Thread(() -> {
+                try {
+                    for (int msgno = 0; msgno < messages; msgno++) {
+                        out.write(frame("MSG", 1, msgno, 0, ""));
+                    }
+                    out.flush();
+                } catch (IOException closed) {
+                    // reported by the reader's count
+                }
+            }, "late-reading-peer");
+            writer.setDaemon(true);
+            writer.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (session.memory().pauses() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertTrue(session.memory().pauses() >= 1, "never paused");
+            for (int i = 0; i < messages; i++) {
+                try {
+                    readUntil(in, "RPY 1 " + i + " ");
+                } catch (java.net.SocketTimeoutException e) {
+                    throw new AssertionError("no reply to MSG " + i + "; held " + session.memory().held()
+                            + ", paused " + session.memory().paused() + ", pauses " + session.memory().pauses(), e);
+                }
+            }
+            writer.join(5_000);
+            assertTrue(session.isOpen(), "the session ended: " + session.closeCause());
         }
     }
 
@@ -158,6 +192,24 @@ class MemoryBudgetTest {
         assertEquals(0, session.memory().held(), "octets still counted after every exchange completed");
         assertTrue(session.memory().peak() > 0, "nothing was ever counted");
         s.close().get(5, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Greets as a raw initiator, starts channel 1 on echo, waits for the start's reply and grants the listener a
+     * 1 MiB window on channel 1; returns the listener's session.
+     */
+    private DefaultBeepSession greetAndStartEcho(InputStream in, OutputStream out) throws Exception {
+        readUntil(in, "RPY 0 0 ");
+        String greeting = ScriptedPeer.mgmt("<greeting/>");
+        out.write(frame("RPY", 0, 0, 0, greeting));
+        String start = ScriptedPeer.mgmt("<start number='1'><profile uri='" + StandardProfiles.ECHO + "'/></start>");
+        out.write(frame("MSG", 0, 1, greeting.length(), start));
+        out.flush();
+        readUntil(in, "RPY 0 1 "); // channel 1 is open: the start was decided off the event loop
+        out.write("SEQ 1 0 1048576\r\n".getBytes(StandardCharsets.US_ASCII)); // a large window for our replies
+        DefaultBeepSession session = (DefaultBeepSession) serverSessions.poll(5, TimeUnit.SECONDS);
+        assertNotNull(session, "no session");
+        return session;
     }
 
     /** Reads whole frames (SEQs included) until one whose header starts with {@code prefix}. */
