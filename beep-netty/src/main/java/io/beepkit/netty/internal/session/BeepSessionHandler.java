@@ -91,7 +91,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         SocketProfile profile = ctx.config().socketProfile();
         ctx.writer().bind(c, cause -> exceptionCaught(c, cause), !profile.tcpNoDelay(), profile.naiveSplitting());
         session.bind(c.channel());
-        ctx.memory().bind(c.channel()); // stops and resumes reading by the memory budget
+        ctx.bindChannel(c.channel()); // for the memory budget's pauses and for failing the session from any task
         if (c.channel().isActive()) {
             start();
         }

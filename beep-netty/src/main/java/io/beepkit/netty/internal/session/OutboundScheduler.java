@@ -15,7 +15,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -208,12 +207,12 @@ public final class OutboundScheduler {
             return;
         }
         q.tailTimerArmed(true);
-        ctx.loop().schedule(() -> {
+        ctx.schedule(() -> {
             q.tailTimerArmed(false);
             if (!ch.lifecycle().isClosed() && !q.isEmpty()) {
                 q.forceNext(true);
                 schedule(ch);
             }
-        }, ctx.config().tailWait().toNanos(), TimeUnit.NANOSECONDS);
+        }, ctx.config().tailWait().toNanos());
     }
 }

@@ -12,7 +12,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Our receive windows (RFC 3081 §3.1.4): credit for what the application consumed, SEQ policy and timing, the
@@ -80,7 +79,7 @@ public final class ReceiveFlowController {
         }
         if (!deferTimerArmed) {
             deferTimerArmed = true;
-            ctx.loop().schedule(this::sendDeferred, ctx.config().seqDelay().toNanos(), TimeUnit.NANOSECONDS);
+            ctx.schedule(this::sendDeferred, ctx.config().seqDelay().toNanos());
         }
     }
 

@@ -4,7 +4,6 @@ import io.beepkit.api.ResourceLimitException;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.netty.channel.Channel;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * What the peer makes one session hold, against the session's memory budget ({@code BeepConfig.memoryBudget}):
@@ -106,7 +105,7 @@ public final class SessionMemory {
         }
         if (ctx.loop() != null) {
             long nanos = ctx.config().memoryBudgetTimeout().toNanos();
-            ctx.loop().schedule(() -> overTooLong(thisEpisode), nanos, TimeUnit.NANOSECONDS);
+            ctx.schedule(() -> overTooLong(thisEpisode), nanos);
         }
     }
 
