@@ -5,6 +5,8 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ResourceLimitException;
+import io.beepkit.api.SessionClosedException;
+import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
@@ -29,18 +31,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The session memory budget over real sockets: a peer that never reads but keeps sending empty MSGs (each makes us
  * hold a reply, and costs no window) gets its session paused at the budget and terminated after the budget timeout,
- * the octets held never passing the budget by more than one message; a well-behaved peer is never paused and leaves
+ * the octets held never passing the budget by more than one message; partial answers to an initiator's MSG count
+ * too; a well-behaved peer is never paused and leaves
  * nothing counted.
  */
 class MemoryBudgetTest {
@@ -150,6 +155,40 @@ class MemoryBudgetTest {
             }
             writer.join(5_000);
             assertTrue(session.isOpen(), "the session ended: " + session.closeCause());
+        }
+    }
+
+    @Test
+    @DisplayName("partial answers to our MSG count against an initiator's budget: paused, then terminated")
+    void partialAnswersCountOnAnInitiator() throws Exception {
+        SocketProfile wide = SocketProfile.DEFAULT.toBuilder().window(256 * 1024).build();
+        client = BeepClient.builder().config(BeepConfig.builder().socketProfile(wide).memoryBudget(BUDGET)
+                .memoryBudgetTimeout(OVER_FOR).build()).build();
+        String greeting = ScriptedPeer.mgmt("<greeting><profile uri='" + StandardProfiles.ECHO + "'/></greeting>");
+        try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
+            CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
+            try (ScriptedPeer peer = listening.accept()) {
+                peer.sendFrame("RPY", 0, 0, '.', 0, greeting);
+                DefaultBeepSession session = (DefaultBeepSession) connecting.get(5, TimeUnit.SECONDS);
+                CompletableFuture<BeepChannel> starting = session.startChannel(StandardProfiles.ECHO);
+                var start = peer.readUntil(f -> f.type() == FrameType.MSG && f.header().channel() == 0);
+                peer.sendFrame("RPY", 0, start.header().msgno(), '.', greeting.getBytes(StandardCharsets.UTF_8).length,
+                        ScriptedPeer.mgmt("<profile uri='" + StandardProfiles.ECHO + "'/>"));
+                BeepChannel ch = starting.get(5, TimeUnit.SECONDS);
+                CompletableFuture<Reply> reply = ch.send(MimeEntity.of("go"));
+                peer.readUntil(f -> f.type() == FrameType.MSG && f.header().channel() == 1);
+                String part = "x".repeat(1000);
+                for (int ansno = 0; ansno < 100; ansno++) { // 100 answers begun, none finished
+                    peer.sendRaw("ANS 1 0 * " + (ansno * 1000L) + " 1000 " + ansno + "\r\n" + part + "END\r\n");
+                }
+                session.closeFuture().get(OVER_FOR.toSeconds() + 10, TimeUnit.SECONDS);
+                assertTrue(session.memory().pauses() >= 1, "never paused");
+                assertInstanceOf(ResourceLimitException.class, session.closeCause().getCause(),
+                        session.closeCause()::toString);
+                assertTrue(session.memory().peak() <= BUDGET + 1000, "held " + session.memory().peak());
+                ExecutionException e = assertThrows(ExecutionException.class, () -> reply.get(5, TimeUnit.SECONDS));
+                assertInstanceOf(SessionClosedException.class, e.getCause());
+            }
         }
     }
 
