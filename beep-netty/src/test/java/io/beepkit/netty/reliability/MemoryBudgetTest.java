@@ -50,7 +50,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class MemoryBudgetTest {
     private static final long BUDGET = BeepConfig.MIN_MEMORY_BUDGET;
-    private static final Duration OVER_FOR = Duration.ofSeconds(1);
+    private static final Duration OVER_FOR = Duration.ofSeconds(2);
 
     BeepServer server;
     BeepClient client;
@@ -77,7 +77,7 @@ class MemoryBudgetTest {
     }
 
     @Test
-    @DisplayName("a peer that never reads but sends empty MSGs is paused at the budget, then terminated")
+    @DisplayName("a peer that never reads but sends empty MSGs is paused at the budget, heap bounded, then terminated")
     void nonReadingPeerIsPausedThenTerminated() throws Exception {
         // Small socket buffers on both sides, so our replies back up into the session quickly.
         SocketProfile small = SocketProfile.DEFAULT.toBuilder().sendBuffer(4096).writeBufferWaterMarks(4096, 8192).build();
@@ -99,8 +99,15 @@ class MemoryBudgetTest {
                 }
             }, "never-reading-peer");
             writer.setDaemon(true);
+            long heapBefore = usedHeapAfterGc();
             long t0 = System.nanoTime();
             writer.start();
+            while (memory.pauses() == 0 && System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5)) {
+                Thread.sleep(1);
+            }
+            long growth = usedHeapAfterGc() - heapBefore;
+            assertTrue(session.isOpen(), "ended before the heap was measured: " + session.closeCause());
+            assertTrue(growth < 16L * 1024 * 1024, "heap grew by " + growth + " octets while paused");
             session.closeFuture().get(OVER_FOR.toSeconds() + 10, TimeUnit.SECONDS);
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertTrue(memory.pauses() >= 1, "never paused");
@@ -249,6 +256,11 @@ class MemoryBudgetTest {
         DefaultBeepSession session = (DefaultBeepSession) serverSessions.poll(5, TimeUnit.SECONDS);
         assertNotNull(session, "no session");
         return session;
+    }
+
+    private static long usedHeapAfterGc() {
+        System.gc();
+        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     /** Reads whole frames (SEQs included) until one whose header starts with {@code prefix}. */
