@@ -19,8 +19,9 @@ import java.util.Objects;
  * {@code maxFrameSize} or than what the session's {@link FrameLimits} allow on the frame's channel (its open receive
  * window, RFC 3081 §3.1.2) is refused as soon as the header is parsed, before any of it is buffered, and the trailer
  * must be exactly {@code END} CRLF, checked octet by octet as it arrives.
- * While the session does not {@linkplain FrameLimits#acceptingFrames() accept frames}, octets already read stay here
- * undecoded (the session has stopped reading from the socket) until {@linkplain FrameLimits#onResume resumed}.
+ * While the session does not {@linkplain FrameLimits#acceptingFrames() accept frames}, octets already read from the
+ * first data frame on stay here undecoded (the session has stopped reading from the socket) until
+ * {@linkplain FrameLimits#onResume resumed}; SEQs before it still pass, as they may let our held replies leave.
  * One frame is decoded per call (ByteToMessageDecoder hands it on and calls again), so the session has handled each frame before the next header is checked against
  * its window.
  * Any violation raises {@link BeepProtocolException} once; afterwards every input is discarded (sticky error), as the
@@ -79,15 +80,17 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
         }
         try {
             if (pending == null) {
-                if (!limits.acceptingFrames()) {
-                    return; // over the session's memory budget: the rest stays here, undecoded
-                }
+                int start = in.readerIndex();
                 FrameHeader h = readHeader(in);
                 if (h == null) {
                     return;
                 }
                 if (h.type() == FrameType.SEQ) {
-                    out.add(Frame.seq(h));
+                    out.add(Frame.seq(h)); // even when paused: a SEQ may let our held replies leave
+                    return;
+                }
+                if (!limits.acceptingFrames()) {
+                    in.readerIndex(start); // over the session's memory budget: the rest stays here, undecoded
                     return;
                 }
                 checkSize(h);

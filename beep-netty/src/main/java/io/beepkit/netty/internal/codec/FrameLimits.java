@@ -15,7 +15,7 @@ public interface FrameLimits {
 
     /**
      * False while the session holds more for its peer than it may (its memory budget): the decoder then hands on no
-     * further frame, keeping what it has read undecoded, until told to resume.
+     * further data frame (SEQs still pass), keeping what it has read undecoded, until told to resume.
      */
     default boolean acceptingFrames() {
         return true;

@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The decoder asks its {@link FrameLimits} when each data frame's header arrives: a frame declaring more than the
  * limit fails at once, with only its header received, and the limit is asked after the session has seen every earlier
- * frame, even when several frames arrive in one read.
+ * frame, even when several frames arrive in one read. While the session accepts no frames (its memory budget), data
+ * frames wait undecoded until it resumes.
  */
 class WindowLimitedDecoderTest {
     private static final int GLOBAL = 1 << 20;
@@ -99,5 +100,41 @@ class WindowLimitedDecoderTest {
         EmbeddedChannel ch = channel(c -> open[0], session);
         BeepProtocolException e = assertRefused(ch, "MSG 1 0 . 0 6\r\n123456END\r\nMSG 1 1 . 6 6\r\n123456END\r\n");
         assertTrue(e.getMessage().contains("6 octets on channel 1 exceeds the 4 octets"), e.getMessage());
+    }
+
+    @Test
+    @DisplayName("while the session accepts no frames, data frames wait undecoded, SEQs pass, and resuming decodes them")
+    void pausedDecoderHoldsDataFramesUntilResumed() {
+        boolean[] accepting = {false};
+        Runnable[] resume = new Runnable[1];
+        EmbeddedChannel ch = channel(new FrameLimits() {
+            @Override
+            public long maxPayload(int channel) {
+                return 4096;
+            }
+
+            @Override
+            public boolean acceptingFrames() {
+                return accepting[0];
+            }
+
+            @Override
+            public void onResume(Runnable decodeHeld) {
+                resume[0] = decodeHeld;
+            }
+        });
+        ch.writeInbound(ascii(ch, "SEQ 1 0 4096\r\nMSG 1 0 . 0 5\r\nhelloEND\r\nSEQ 1 0 8192\r\n"));
+        Frame seq = ch.readInbound();
+        assertEquals("SEQ 1 0 4096", seq.header().toString());
+        seq.release();
+        assertNull(ch.readInbound(), "a data frame passed while paused");
+        accepting[0] = true;
+        resume[0].run();
+        Frame msg = ch.readInbound();
+        assertEquals("MSG 1 0 . 0 5", msg.header().toString());
+        msg.release();
+        Frame second = ch.readInbound();
+        assertEquals("SEQ 1 0 8192", second.header().toString());
+        second.release();
     }
 }
