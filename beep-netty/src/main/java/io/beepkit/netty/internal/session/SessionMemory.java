@@ -49,7 +49,7 @@ public final class SessionMemory {
     }
 
     /** Adds (or with a negative value removes) {@code octets} held for the peer on {@code ch}. */
-    public void add(ChannelImpl ch, long octets) {
+    void add(ChannelImpl ch, long octets) {
         if (ch.lifecycle().isClosed()) {
             return; // its share already left the total; late releases must not count twice
         }
