@@ -40,6 +40,10 @@ import java.util.function.Function;
  * @param maxSessions         the most connections a {@link BeepServer} holds at once; more are closed on accept
  * @param maxSessionsPerAddress the most connections a {@link BeepServer} holds at once from one remote IP address
  * @param security            TLS and SASL ({@link SecurityConfig#NONE}, the default, for a session in clear)
+ * @param memoryBudget        the most octets one session may hold for its peer (assembled MSGs, delivered MSGs the
+ *                            handler has not returned from, replies not yet written, and each MSG awaiting its reply
+ *                            at a fixed cost) before it stops reading from the peer
+ * @param memoryBudgetTimeout how long a session may stay over its memory budget before it is terminated
  */
 public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
@@ -47,7 +51,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
                          Function<BeepSession, CloseDecision> releaseHandler, boolean directCallbacks,
                          Duration seqDelay, BeepObserver observer, Duration greetingTimeout,
                          int maxGreetingSize, Duration idleTimeout, int maxSessions, int maxSessionsPerAddress,
-                         SecurityConfig security) {
+                         SecurityConfig security, long memoryBudget, Duration memoryBudgetTimeout) {
 
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
@@ -70,6 +74,12 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
     public static final int DEFAULT_MAX_SESSIONS = 10_000;
     /** Default most connections per listener from one remote address. */
     public static final int DEFAULT_MAX_SESSIONS_PER_ADDRESS = 256;
+    /** Default memory budget per session: 16 MiB. */
+    public static final long DEFAULT_MEMORY_BUDGET = 16L * 1024 * 1024;
+    /** The smallest memory budget accepted: 64 KiB, so one ordinary exchange never pauses a session. */
+    public static final long MIN_MEMORY_BUDGET = 64L * 1024;
+    /** Default time a session may stay over its memory budget before it is terminated: 30 seconds. */
+    public static final Duration DEFAULT_MEMORY_BUDGET_TIMEOUT = Duration.ofSeconds(30);
 
     /**
      * Checks the limits (each at least 1), the timeouts (the greeting timeout positive, the idle timeout not
@@ -105,6 +115,13 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         }
         if (maxSessionsPerAddress < 1) {
             throw new IllegalArgumentException("maxSessionsPerAddress must be >= 1: " + maxSessionsPerAddress);
+        }
+        if (memoryBudget < MIN_MEMORY_BUDGET) {
+            throw new IllegalArgumentException("memoryBudget must be >= " + MIN_MEMORY_BUDGET + ": " + memoryBudget);
+        }
+        Objects.requireNonNull(memoryBudgetTimeout, "memoryBudgetTimeout");
+        if (memoryBudgetTimeout.isNegative() || memoryBudgetTimeout.isZero()) {
+            throw new IllegalArgumentException("memoryBudgetTimeout must be positive: " + memoryBudgetTimeout);
         }
         if (maxMessageSize < 1) {
             throw new IllegalArgumentException("maxMessageSize must be >= 1: " + maxMessageSize);
@@ -145,6 +162,8 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         b.seqDelay = seqDelay;
         b.observer = observer;
         b.greetingTimeout = greetingTimeout;
+        b.memoryBudget = memoryBudget;
+        b.memoryBudgetTimeout = memoryBudgetTimeout;
         b.maxGreetingSize = maxGreetingSize;
         b.idleTimeout = idleTimeout;
         b.maxSessions = maxSessions;
@@ -175,6 +194,8 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private int maxSessions = DEFAULT_MAX_SESSIONS;
         private int maxSessionsPerAddress = DEFAULT_MAX_SESSIONS_PER_ADDRESS;
         private SecurityConfig security = SecurityConfig.NONE;
+        private long memoryBudget = DEFAULT_MEMORY_BUDGET;
+        private Duration memoryBudgetTimeout = DEFAULT_MEMORY_BUDGET_TIMEOUT;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -211,6 +232,13 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         public Builder maxSessions(int v) { maxSessions = v; return this; }
         /** Most connections one listener holds at once from one IP address (default: 256). */
         public Builder maxSessionsPerAddress(int v) { maxSessionsPerAddress = v; return this; }
+        /**
+         * Most octets one session may hold for its peer before it stops reading from it (default: 16 MiB, at least
+         * 64 KiB); reading resumes below half of it.
+         */
+        public Builder memoryBudget(long v) { memoryBudget = v; return this; }
+        /** How long a session may stay over its memory budget before it is terminated (default: 30 s). */
+        public Builder memoryBudgetTimeout(Duration v) { memoryBudgetTimeout = v; return this; }
 
         /**
          * Runs application callbacks (profile handlers, reply listeners, future completions) on the event loop
@@ -235,7 +263,7 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
                     tailWait, features, localize, nativeTransport, frameTracer, releaseHandler, directCallbacks,
                     seqDelay, observer, greetingTimeout, maxGreetingSize, idleTimeout, maxSessions,
-                    maxSessionsPerAddress, security);
+                    maxSessionsPerAddress, security, memoryBudget, memoryBudgetTimeout);
         }
     }
 }

@@ -87,7 +87,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         if (!config.idleTimeout().isZero()) {
             p.addLast("beep-idle-timeout", new IdleTimeoutHandler(config.idleTimeout()));
         }
-        p.addLast(BeepFrameDecoder.NAME, new BeepFrameDecoder(frameLimit(config)));
+        p.addLast(BeepFrameDecoder.NAME, new BeepFrameDecoder(frameLimit(config), session.frameLimits()));
         p.addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
         if (config.frameTracer() != null) {
             p.addLast("beep-frame-trace", new FrameTraceHandler(config.frameTracer()));

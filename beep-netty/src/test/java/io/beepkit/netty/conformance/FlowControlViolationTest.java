@@ -115,7 +115,8 @@ class FlowControlViolationTest {
             awaitWindow(p, 1, window); // the SEQ announcing the profile's window (RFC default until then)
             assertEquals(window, p.libraryWindowOpen(1));
             p.send("MSG", 1, 0, false, body(window - 1)); // window + 1 octets
-        }, "frame of " + (window + 1) + " octets at seqno 0 overruns the window: " + window + " octets were open");
+        }, "frame of " + (window + 1) + " octets on channel 1 exceeds the " + window
+                + " octets its receive window leaves open"); // refused at its header, before the payload
     }
 
     @Test
@@ -148,7 +149,8 @@ class FlowControlViolationTest {
             lib.peer.send("RPY", n, 0, false, body(window - 1));
             lib.peer.readUntilClosed();
             assertFailsWith(reply, SessionClosedException.class,
-                    "frame of " + (window + 1) + " octets at seqno 0 overruns the window");
+                    "frame of " + (window + 1) + " octets on channel " + n + " exceeds the " + window
+                            + " octets its receive window leaves open");
             assertSessionEnded(lib.session);
         }
     }

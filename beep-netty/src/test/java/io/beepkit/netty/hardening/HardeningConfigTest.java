@@ -9,11 +9,12 @@ import java.time.Duration;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** The defaults of the timeouts and connection limits, and the messages naming a refused value. */
+/** The defaults of the timeouts, connection limits and memory budget, and the messages naming a refused value. */
 class HardeningConfigTest {
 
     @Test
-    @DisplayName("defaults: greeting within 15 s and 64 KiB, no idle timeout, 10 000 connections, 256 per address")
+    @DisplayName("defaults: greeting within 15 s and 64 KiB, no idle timeout, 10 000 connections, 256 per address, "
+            + "16 MiB memory budget for 30 s")
     void defaults() {
         BeepConfig c = BeepConfig.defaults();
         assertEquals(Duration.ofSeconds(15), c.greetingTimeout());
@@ -21,7 +22,11 @@ class HardeningConfigTest {
         assertEquals(Duration.ZERO, c.idleTimeout());
         assertEquals(10_000, c.maxSessions());
         assertEquals(256, c.maxSessionsPerAddress());
+        assertEquals(16L * 1024 * 1024, c.memoryBudget());
+        assertEquals(Duration.ofSeconds(30), c.memoryBudgetTimeout());
         assertEquals(c, c.toBuilder().build(), "toBuilder keeps every value");
+        BeepConfig changed = BeepConfig.builder().memoryBudget(1 << 20).memoryBudgetTimeout(Duration.ofSeconds(5)).build();
+        assertEquals(changed, changed.toBuilder().build(), "toBuilder keeps the memory budget");
     }
 
     @Test
@@ -35,6 +40,9 @@ class HardeningConfigTest {
         assertRefused("maxGreetingSize must be >= 1: 0", BeepConfig.builder().maxGreetingSize(0));
         assertRefused("maxSessions must be >= 1: -5", BeepConfig.builder().maxSessions(-5));
         assertRefused("maxSessionsPerAddress must be >= 1: 0", BeepConfig.builder().maxSessionsPerAddress(0));
+        assertRefused("memoryBudget must be >= 65536: 65535", BeepConfig.builder().memoryBudget(65535));
+        assertRefused("memoryBudgetTimeout must be positive: PT0S",
+                BeepConfig.builder().memoryBudgetTimeout(Duration.ZERO));
     }
 
     private static void assertRefused(String message, BeepConfig.Builder b) {

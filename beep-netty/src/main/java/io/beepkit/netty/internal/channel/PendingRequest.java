@@ -16,6 +16,7 @@ public final class PendingRequest {
     private OutboundMessage outbound;
     private Assembly reply;
     private Map<Long, Assembly> answers;
+    private long held;
     private long answerBytes;
     private boolean acknowledged;
     /** For chunked delivery: the RPY or ERR in progress, else null. */
@@ -109,6 +110,16 @@ public final class PendingRequest {
     /** Records the RPY or ERR in progress for chunked delivery (null once it ended). */
     public void chunkType(FrameType t) {
         chunkType = t;
+    }
+
+    /** Octets of partial replies held for this request, as counted against the session's memory budget. */
+    public long held() {
+        return held;
+    }
+
+    /** Adds (or removes) octets of partial replies held for this request. */
+    public void addHeld(long octets) {
+        held += octets;
     }
 
     /** Releases partial reply buffers. */

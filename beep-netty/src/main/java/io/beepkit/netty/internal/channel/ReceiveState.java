@@ -21,6 +21,8 @@ public final class ReceiveState {
     private int withheldCredit;
     /** MSGs handed to the application whose final reply is not produced yet. */
     private int repliesOwed;
+    /** This channel's share of what the session holds for its peer (see the session's memory budget). */
+    private long memoryHeld;
     /** True when a SEQ is due at the end of this read. */
     private boolean seqPending;
     /** True when a due SEQ waits to ride with our next frame on this channel. */
@@ -88,6 +90,16 @@ public final class ReceiveState {
     /** Adds (or removes) MSGs awaiting their final reply. */
     public void addRepliesOwed(int n) {
         repliesOwed = Math.max(0, repliesOwed + n);
+    }
+
+    /** This channel's share of the octets the session holds for its peer. */
+    public long memoryHeld() {
+        return memoryHeld;
+    }
+
+    /** Adds (or removes) octets to this channel's share of what the session holds for its peer. */
+    public void addMemoryHeld(long octets) {
+        memoryHeld += octets;
     }
 
     /** True when a SEQ is due at the end of the read. */

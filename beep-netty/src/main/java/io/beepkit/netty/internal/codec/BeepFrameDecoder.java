@@ -6,16 +6,24 @@ import io.beepkit.core.frame.FrameHeaderParser;
 import io.beepkit.core.frame.FrameHeaderWriter;
 import io.beepkit.core.frame.FrameType;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Decodes the byte stream into {@link Frame}s, incrementally and strictly (RFC 3080 §2.2.1, RFC 3081 §3.1.3): the
  * header must end in CRLF within {@link FrameHeader#MAX_HEADER_LENGTH} octets, a payload larger than
- * {@code maxFrameSize} is refused before any of it is buffered, and the trailer must be exactly {@code END} CRLF,
- * checked octet by octet as it arrives.
+ * {@code maxFrameSize} or than what the session's {@link FrameLimits} allow on the frame's channel (its open receive
+ * window, RFC 3081 §3.1.2) is refused as soon as the header is parsed, before any of it is buffered, and the trailer
+ * must be exactly {@code END} CRLF, checked octet by octet as it arrives.
+ * While the session does not {@linkplain FrameLimits#acceptingFrames() accept frames}, octets already read from the
+ * first data frame on stay here undecoded (the session has stopped reading from the socket) until
+ * {@linkplain FrameLimits#onResume resumed}; SEQs before it still pass, as they may let our held replies leave.
+ * One frame is decoded per call (ByteToMessageDecoder hands it on and calls again), so the session has handled each frame before the next header is checked against
+ * its window.
  * Any violation raises {@link BeepProtocolException} once; afterwards every input is discarded (sticky error), as the
  * session is being terminated. Not sharable: it holds the state of a partly read frame.
  */
@@ -25,16 +33,45 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
     private static final int TRAILER_LENGTH = 5;
 
     private final int maxFrameSize;
+    private final FrameLimits limits;
     private final byte[] line = new byte[FrameHeader.MAX_HEADER_LENGTH];
     private FrameHeader pending;
     private boolean failed;
+    private ChannelHandlerContext context;
 
     /** @param maxFrameSize the largest payload accepted in one frame (the largest window we ever advertise) */
     public BeepFrameDecoder(int maxFrameSize) {
+        this(maxFrameSize, FrameLimits.fixed(maxFrameSize));
+    }
+
+    /**
+     * @param maxFrameSize the largest payload accepted in one frame (the largest window we ever advertise)
+     * @param limits       what the session allows on each channel now, asked when each data frame's header arrives
+     */
+    public BeepFrameDecoder(int maxFrameSize, FrameLimits limits) {
         if (maxFrameSize < 1) {
             throw new IllegalArgumentException("maxFrameSize must be >= 1: " + maxFrameSize);
         }
         this.maxFrameSize = maxFrameSize;
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.context = ctx;
+        limits.onResume(this::decodeHeld);
+    }
+
+    /** Decodes the octets held back while the session did not accept frames, as if they had just been read. */
+    private void decodeHeld() {
+        if (context != null && !context.isRemoved()) {
+            try {
+                channelRead(context, Unpooled.EMPTY_BUFFER);
+                channelReadComplete(context);
+            } catch (Exception e) {
+                context.fireExceptionCaught(e);
+            }
+        }
     }
 
     @Override
@@ -44,42 +81,55 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
             return;
         }
         try {
-            while (true) {
-                if (pending == null) {
-                    FrameHeader h = readHeader(in);
-                    if (h == null) {
-                        return;
-                    }
-                    if (h.type() == FrameType.SEQ) {
-                        out.add(Frame.seq(h));
-                        continue;
-                    }
-                    if (h.size() > maxFrameSize) {
-                        throw new BeepProtocolException("frame of " + h.size() + " octets exceeds the limit of "
-                                + maxFrameSize + ": " + h);
-                    }
-                    pending = h;
-                }
-                // long: size + trailer overflows an int for the largest frames
-                long trailerOctets = in.readableBytes() - (long) pending.size();
-                if (trailerOctets < TRAILER_LENGTH) {
-                    // Check the part of the trailer already here, so that a wrong one ("END" LF) terminates at
-                    // once instead of when, if ever, the peer sends more.
-                    if (trailerOctets > 0) {
-                        checkTrailer(in, in.readerIndex() + pending.size(), (int) trailerOctets);
-                    }
+            if (pending == null) {
+                int start = in.readerIndex();
+                FrameHeader h = readHeader(in);
+                if (h == null) {
                     return;
                 }
-                checkTrailer(in, in.readerIndex() + pending.size(), TRAILER_LENGTH);
-                ByteBuf payload = in.readRetainedSlice(pending.size());
-                in.skipBytes(TRAILER_LENGTH);
-                out.add(new Frame(pending, payload));
-                pending = null;
+                if (h.type() == FrameType.SEQ) {
+                    out.add(Frame.seq(h)); // even when paused: a SEQ may let our held replies leave
+                    return;
+                }
+                if (!limits.acceptingFrames()) {
+                    in.readerIndex(start); // over the session's memory budget: the rest stays here, undecoded
+                    return;
+                }
+                checkSize(h);
+                pending = h;
             }
+            // long: size + trailer overflows an int for the largest frames
+            long trailerOctets = in.readableBytes() - (long) pending.size();
+            if (trailerOctets < TRAILER_LENGTH) {
+                // Check the part of the trailer already here, so that a wrong one ("END" LF) terminates at
+                // once instead of when, if ever, the peer sends more.
+                if (trailerOctets > 0) {
+                    checkTrailer(in, in.readerIndex() + pending.size(), (int) trailerOctets);
+                }
+                return;
+            }
+            checkTrailer(in, in.readerIndex() + pending.size(), TRAILER_LENGTH);
+            ByteBuf payload = in.readRetainedSlice(pending.size());
+            in.skipBytes(TRAILER_LENGTH);
+            out.add(new Frame(pending, payload));
+            pending = null;
         } catch (BeepProtocolException e) {
             failed = true;
             in.skipBytes(in.readableBytes());
             throw e;
+        }
+    }
+
+    /** Refuses a declared size over the global limit or over what the channel's receive window leaves open. */
+    private void checkSize(FrameHeader h) {
+        if (h.size() > maxFrameSize) {
+            throw new BeepProtocolException("frame of " + h.size() + " octets exceeds the limit of "
+                    + maxFrameSize + ": " + h);
+        }
+        long open = limits.maxPayload(h.channel());
+        if (h.size() > open) {
+            throw new BeepProtocolException("frame of " + h.size() + " octets on channel " + h.channel()
+                    + " exceeds the " + Math.max(0, open) + " octets its receive window leaves open: " + h);
         }
     }
 

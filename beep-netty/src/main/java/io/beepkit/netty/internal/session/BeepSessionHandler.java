@@ -13,6 +13,7 @@ import io.beepkit.netty.internal.SharedResources;
 import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
 import io.beepkit.netty.internal.codec.Frame;
+import io.beepkit.netty.internal.codec.FrameLimits;
 import io.beepkit.netty.internal.mgmt.ChannelManagement;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.netty.internal.security.SessionTuning;
@@ -43,6 +44,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     private final DefaultBeepSession session;
     private final Transport transport;
     private final SessionTuning tuning;
+    private final FrameLimits frameLimits;
     private ChannelHandlerContext channelContext;
     private boolean started;
     private boolean reading;
@@ -64,11 +66,12 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         this.ctx = new SessionContext(role, config, registry, callbacks, this::terminate, this::remoteAddress);
         this.transport = transport;
         ChannelTable table = new ChannelTable();
+        this.frameLimits = new ReceiveWindowLimits(table, ctx.memory());
         this.flow = new ReceiveFlowController(ctx);
         this.scheduler = new OutboundScheduler(ctx, flow);
         this.session = new DefaultBeepSession(ctx, table, flow, scheduler, onReady);
         this.tuning = new SessionTuning(new SessionReset(ctx, session, flow, scheduler, table, peerHost, peerPort,
-                config.security().tls()), security);
+                config.security().tls(), frameLimits), security);
         session.tuning(tuning);
         ChannelManagement management = new ChannelManagement(session);
         session.management(management);
@@ -86,6 +89,11 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         return session;
     }
 
+    /** What the frame decoder in front of this handler may accept on each channel: our open receive windows. */
+    public FrameLimits frameLimits() {
+        return frameLimits;
+    }
+
     private java.net.SocketAddress remoteAddress() {
         return channelContext == null ? null : channelContext.channel().remoteAddress();
     }
@@ -97,6 +105,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         SocketProfile profile = ctx.config().socketProfile();
         ctx.writer().bind(c, cause -> exceptionCaught(c, cause), !profile.tcpNoDelay(), profile.naiveSplitting());
         session.bind(c.channel());
+        ctx.bindChannel(c.channel()); // for the memory budget's pauses and for failing the session from any task
         if (c.channel().isActive()) {
             start();
         }

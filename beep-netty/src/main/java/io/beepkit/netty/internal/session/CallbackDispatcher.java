@@ -6,6 +6,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
  * Where a session's application callbacks and future completions run, in protocol order, never two at once.
@@ -27,10 +28,16 @@ public final class CallbackDispatcher implements Executor {
     private boolean reading;
     private boolean drainScheduled;
     private boolean draining;
+    private volatile Consumer<Throwable> failures = t -> { };
 
     CallbackDispatcher(Executor pool, boolean direct) {
         this.direct = direct;
-        this.serial = direct ? null : new SerialExecutor(pool);
+        this.serial = direct ? null : new SerialExecutor(pool, t -> failures.accept(t));
+    }
+
+    /** Where an {@link Error} thrown by application code goes: the session fails (set by the session's context). */
+    void onFailure(Consumer<Throwable> f) {
+        failures = f;
     }
 
     void bind(EventLoop loop) {
@@ -99,14 +106,21 @@ public final class CallbackDispatcher implements Executor {
         }
         ArrayList<Runnable> tasks = batch;
         batch = new ArrayList<>();
-        serial.execute(() -> tasks.forEach(CallbackDispatcher::runSafely));
+        serial.execute(() -> tasks.forEach(this::runSafely));
     }
 
-    private static void runSafely(Runnable task) {
+    /**
+     * Runs application code: what it throws is logged; an {@link Error} (a handler's own, an OutOfMemoryError) also
+     * fails the session, since the exchange it was handling can no longer complete.
+     */
+    private void runSafely(Runnable task) {
         try {
             task.run();
         } catch (Throwable t) {
             log.warn("application callback threw", t);
+            if (t instanceof Error) {
+                failures.accept(t);
+            }
         }
     }
 }

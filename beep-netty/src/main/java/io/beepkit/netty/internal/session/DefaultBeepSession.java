@@ -86,6 +86,11 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
         return socketOptions;
     }
 
+    /** What the peer makes this session hold, against its memory budget (readable from any thread). */
+    public SessionMemory memory() {
+        return ctx.memory();
+    }
+
     /** How many times the session flushed its socket (one per event-loop turn at most). */
     public long flushes() {
         return ctx.writer().flushes();

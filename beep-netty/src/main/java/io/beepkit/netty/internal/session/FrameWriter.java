@@ -54,7 +54,11 @@ public final class FrameWriter {
     public void write(Frame frame, Runnable onWritten) {
         ctx.write(frame).addListener(f -> {
             if (f.isSuccess()) {
-                onWritten.run();
+                try {
+                    onWritten.run();
+                } catch (Throwable t) {
+                    failures.accept(t); // never swallowed by the promise: it would leave futures pending
+                }
             } else {
                 failures.accept(f.cause());
             }

@@ -46,10 +46,13 @@ final class MessageReceiver {
                 req.discard(false);
             }
         } else if (!req.assembly().append(payload)) {
+            ctx.memory().add(ch, -(req.assembly().size() - h.size())); // the earlier frames, released
             tooLarge(ch, req, h);
         } else if (h.more()) {
+            ctx.memory().add(ch, h.size());
             flow.consumeMsg(ch, h.size()); // held in the assembly, bounded by maxMessageSize
         } else {
+            ctx.memory().add(ch, -(req.assembly().size() - h.size())); // the earlier frames, decoded or dropped now
             MimeEntity entity;
             try {
                 entity = req.assembly().takeEntity();
@@ -87,6 +90,7 @@ final class MessageReceiver {
                     + " MSGs awaiting replies");
         }
         InboundRequest req = InboundRequest.open(ch, h.msgno());
+        ctx.memory().add(ch, SessionMemory.PER_MESSAGE); // until its final reply is written
         if (ch.number() != 0 && ch.handler() != null && ch.handler().streaming()) {
             req.stream();
         } else {
@@ -119,6 +123,7 @@ final class MessageReceiver {
         int length = entity.body().length;
         boolean creditNow = ch.receive().undelivered() < ch.receive().window().window();
         ch.receive().addUndelivered(length);
+        ctx.memory().add(ch, length); // until the handler returns
         if (creditNow) {
             flow.consumeMsg(ch, finalSize);
         } else {
@@ -136,6 +141,7 @@ final class MessageReceiver {
             } finally {
                 ctx.onLoop(() -> {
                     ch.receive().addUndelivered(-length);
+                    ctx.memory().add(ch, -length);
                     req.creditDue();
                 });
             }

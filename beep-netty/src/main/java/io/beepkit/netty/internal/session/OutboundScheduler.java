@@ -15,7 +15,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -28,6 +27,7 @@ public final class OutboundScheduler {
     private static final Logger log = LoggerFactory.getLogger(OutboundScheduler.class);
 
     private final SessionContext ctx;
+    private boolean greetingWritten;
     private final ReceiveFlowController flow;
     private final FragmentPlanner planner;
     private final ArrayDeque<ChannelImpl> ready = new ArrayDeque<>();
@@ -180,8 +180,20 @@ public final class OutboundScheduler {
         }
         if (m.type() != FrameType.MSG) {
             flow.replyWritten(ch, n);
+            if (last && m.type() != FrameType.ANS) {
+                settled(ch, m);
+            }
         }
         return true;
+    }
+
+    /** A final reply left: the peer's MSG no longer costs the session anything, except for our greeting. */
+    private void settled(ChannelImpl ch, OutboundMessage m) {
+        if (ch.number() == 0 && m.msgno() == 0 && !greetingWritten) {
+            greetingWritten = true; // it answers no MSG of the peer (RFC 3080 §2.4), so none was counted
+            return;
+        }
+        ctx.memory().add(ch, -SessionMemory.PER_MESSAGE);
     }
 
     private void warnTiny(ChannelImpl ch, int n, int total) {
@@ -198,12 +210,12 @@ public final class OutboundScheduler {
             return;
         }
         q.tailTimerArmed(true);
-        ctx.loop().schedule(() -> {
+        ctx.schedule(() -> {
             q.tailTimerArmed(false);
             if (!ch.lifecycle().isClosed() && !q.isEmpty()) {
                 q.forceNext(true);
                 schedule(ch);
             }
-        }, ctx.config().tailWait().toNanos(), TimeUnit.NANOSECONDS);
+        }, ctx.config().tailWait().toNanos());
     }
 }

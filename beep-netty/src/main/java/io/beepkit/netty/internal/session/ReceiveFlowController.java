@@ -12,7 +12,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Our receive windows (RFC 3081 §3.1.4): credit for what the application consumed, SEQ policy and timing, the
@@ -79,7 +78,7 @@ public final class ReceiveFlowController {
         }
         if (!deferTimerArmed) {
             deferTimerArmed = true;
-            ctx.loop().schedule(this::sendDeferred, ctx.config().seqDelay().toNanos(), TimeUnit.NANOSECONDS);
+            ctx.schedule(this::sendDeferred, ctx.config().seqDelay().toNanos());
         }
     }
 
@@ -141,6 +140,7 @@ public final class ReceiveFlowController {
     /** A reply of {@code octets} was produced on {@code ch}; {@code settled} when it ends one the application owed. */
     void replyProduced(ChannelImpl ch, int octets, boolean settled) {
         ch.receive().addReplyBacklog(octets);
+        ctx.memory().add(ch, octets);
         if (settled) {
             ch.receive().addRepliesOwed(-1);
         }
@@ -150,6 +150,7 @@ public final class ReceiveFlowController {
     void replyWritten(ChannelImpl ch, int n) {
         ReceiveState rs = ch.receive();
         rs.addReplyBacklog(-n);
+        ctx.memory().add(ch, -n);
         if (rs.withheldCredit() > 0 && rs.replyBacklog() < replyBacklogLimit(ch)) {
             int withheld = rs.withheldCredit();
             rs.withheldCredit(0);
@@ -271,6 +272,7 @@ public final class ReceiveFlowController {
 
     /** A channel closed: its window leaves the budget. */
     void channelClosed(ChannelImpl ch) {
+        ctx.memory().forget(ch);
         if (ch.number() != 0) {
             totalWindows -= ch.receive().window().window();
         }

@@ -78,6 +78,7 @@ final class ReplyReceiver {
         }
         int limit = ctx.config().maxMessageSize();
         boolean fits = p.replyAssembly(limit).append(payload);
+        counted(ch, p, p.reply(), h, fits);
         if (h.more()) {
             flow.consume(ch, h.size());
             return;
@@ -86,6 +87,7 @@ final class ReplyReceiver {
         Observation.roundTrip(ch, p);
         if (!fits) {
             flow.consume(ch, h.size());
+            hold(ch, p, -p.held());
             p.release();
             p.sink().fail(new MessageTooLargeException("reply to msgno " + h.msgno() + " on channel " + ch.number()
                     + " exceeds the maximum message size of " + limit + " octets"));
@@ -116,6 +118,7 @@ final class ReplyReceiver {
         int limit = ctx.config().maxMessageSize();
         Assembly a = p.answer(h.ansno(), limit);
         boolean fits = a.append(payload);
+        counted(ch, p, a, h, fits);
         if (h.more()) {
             flow.consume(ch, h.size());
             return;
@@ -146,9 +149,31 @@ final class ReplyReceiver {
         }
         ch.exchanges().replied(h.msgno());
         Observation.roundTrip(ch, p);
+        hold(ch, p, -p.held()); // answers left unfinished are dropped
         p.release();
         p.sink().nul();
         afterReplyComplete(ch);
+    }
+
+    /**
+     * Keeps the session's memory budget in step with assembly {@code a} after frame {@code h} was appended: a frame
+     * with more to come is held; a completed assembly, or one that just went over the size limit (and was
+     * released), gives back what it held; one over the limit before holds nothing.
+     */
+    private void counted(ChannelImpl ch, PendingRequest p, Assembly a, FrameHeader h, boolean fits) {
+        long before = a.size() - h.size();
+        if (fits && h.more()) {
+            hold(ch, p, h.size());
+        } else if (before <= ctx.config().maxMessageSize()) {
+            hold(ch, p, -before);
+        }
+    }
+
+    private void hold(ChannelImpl ch, PendingRequest p, long octets) {
+        if (octets != 0) {
+            p.addHeld(octets);
+            ctx.memory().add(ch, octets);
+        }
     }
 
     /** Hands one frame of a reply to a chunk-streaming listener. */

@@ -6,10 +6,15 @@ import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.internal.ViolationLog;
+import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.net.SocketAddress;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -19,6 +24,8 @@ import java.util.function.Supplier;
  * on each other in one direction only.
  */
 public final class SessionContext {
+    private static final Logger log = LoggerFactory.getLogger(SessionContext.class);
+
     private final SessionRole role;
     private final BeepConfig config;
     private final ProfileRegistry registry;
@@ -27,7 +34,9 @@ public final class SessionContext {
     private final ViolationLog violations = new ViolationLog();
     private final Consumer<BeepException> terminator;
     private final Supplier<SocketAddress> remote;
+    private final SessionMemory memory;
     private EventLoop loop;
+    private volatile Channel channel;
     private boolean closed;
     private OutboundHold hold = OutboundHold.NONE;
 
@@ -39,6 +48,8 @@ public final class SessionContext {
         this.callbacks = callbacks;
         this.terminator = terminator;
         this.remote = remote;
+        this.memory = new SessionMemory(this);
+        callbacks.onFailure(this::fail);
     }
 
     void bind(EventLoop loop) {
@@ -76,6 +87,11 @@ public final class SessionContext {
         return violations;
     }
 
+    /** What the peer makes this session hold, against its memory budget. */
+    public SessionMemory memory() {
+        return memory;
+    }
+
     /** The session's event loop (null before the handler is added). */
     public EventLoop loop() {
         return loop;
@@ -109,12 +125,78 @@ public final class SessionContext {
         terminator.accept(e);
     }
 
-    /** Runs {@code task} on the event loop: now if already there, else queued. */
+    /**
+     * Runs {@code task} on the event loop: now if already there (what it throws goes to the caller, whose own
+     * failure routing applies), else queued as a {@linkplain #guarded guarded} task.
+     */
     public void onLoop(Runnable task) {
         if (loop == null || loop.inEventLoop()) {
             task.run();
-        } else {
-            loop.execute(task);
+            return;
+        }
+        try {
+            loop.execute(guarded(task));
+        } catch (RejectedExecutionException loopGone) {
+            // The event loop has stopped for good (its transport was shut down), so nothing else touches the
+            // session any more: run the task here, where it finds the session closed and completes what it holds
+            // (fails a send's future, releases a late reply) instead of throwing at the application.
+            try {
+                task.run();
+            } catch (Throwable t) {
+                log.debug("task for a session whose event loop has stopped threw", t);
+            }
+        }
+    }
+
+    /** Runs {@code task} on the event loop in a guarded task of its own, never inside the caller's. */
+    public void onLoopLater(Runnable task) {
+        if (loop != null) {
+            loop.execute(guarded(task));
+        }
+    }
+
+    /** Runs {@code task} on the event loop after {@code nanos}, guarded. */
+    public void schedule(Runnable task, long nanos) {
+        loop.schedule(guarded(task), nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * {@code task} wrapped so that whatever it throws fails this session instead of being logged and dropped by the
+     * event loop, which would leave the session's futures pending and its peer waiting.
+     */
+    Runnable guarded(Runnable task) {
+        return () -> {
+            try {
+                task.run();
+            } catch (Throwable t) {
+                fail(t);
+            }
+        };
+    }
+
+    void bindChannel(Channel ch) {
+        this.channel = ch;
+        memory.bind(ch);
+    }
+
+    /**
+     * Fails the session for something other than a protocol violation (a bug, an {@link Error} in application
+     * code): routed to the session handler's error handling on the event loop, which logs one line and closes; the
+     * session's pending futures then fail with {@code SessionClosedException} carrying {@code cause}.
+     */
+    public void fail(Throwable cause) {
+        Channel ch = channel;
+        if (ch == null) {
+            return;
+        }
+        if (ch.eventLoop().inEventLoop()) {
+            ch.pipeline().fireExceptionCaught(cause);
+            return;
+        }
+        try {
+            ch.eventLoop().execute(() -> ch.pipeline().fireExceptionCaught(cause));
+        } catch (RejectedExecutionException loopGone) {
+            log.debug("session failure after its event loop stopped", cause); // the session is closed already
         }
     }
 

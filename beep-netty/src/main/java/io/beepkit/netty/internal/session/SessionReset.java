@@ -8,6 +8,7 @@ import io.beepkit.api.SessionRole;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
+import io.beepkit.netty.internal.codec.FrameLimits;
 import io.beepkit.netty.internal.security.OutboundHold;
 import io.beepkit.netty.internal.security.TuningHost;
 import io.beepkit.netty.tls.TlsConfig;
@@ -34,9 +35,11 @@ final class SessionReset implements TuningHost {
     private final String peerHost;
     private final int peerPort;
     private final Duration tuningTimeout;
+    private final FrameLimits frameLimits;
 
     SessionReset(SessionContext ctx, DefaultBeepSession session, ReceiveFlowController flow,
-                 OutboundScheduler scheduler, ChannelTable table, String peerHost, int peerPort, TlsConfig tls) {
+                 OutboundScheduler scheduler, ChannelTable table, String peerHost, int peerPort, TlsConfig tls,
+                 FrameLimits frameLimits) {
         this.ctx = ctx;
         this.session = session;
         this.flow = flow;
@@ -45,6 +48,7 @@ final class SessionReset implements TuningHost {
         this.peerHost = peerHost;
         this.peerPort = peerPort;
         this.tuningTimeout = tls == null ? TlsConfig.DEFAULT_HANDSHAKE_TIMEOUT : tls.handshakeTimeout();
+        this.frameLimits = frameLimits;
     }
 
     @Override
@@ -106,7 +110,7 @@ final class SessionReset implements TuningHost {
         // Whatever the old decoder still held arrived after the ready: the handler treats it as a violation.
         Channel ch = channel();
         ch.pipeline().replace(BeepFrameDecoder.NAME, BeepFrameDecoder.NAME,
-                new BeepFrameDecoder(PipelineInitializer.frameLimit(ctx.config())));
+                new BeepFrameDecoder(PipelineInitializer.frameLimit(ctx.config()), frameLimits));
     }
 
     @Override

@@ -1,0 +1,35 @@
+package io.beepkit.netty.internal.codec;
+
+/**
+ * What the decoder asks the session when a data frame's header arrives: how many payload octets the peer may send
+ * on that channel now. A frame declaring more is refused before any of its payload is buffered. Called on the event
+ * loop, between frames (the session has seen every earlier frame).
+ */
+@FunctionalInterface
+public interface FrameLimits {
+    /**
+     * @param channel the channel number of the header just parsed
+     * @return the most payload octets a data frame on {@code channel} may declare now
+     */
+    long maxPayload(int channel);
+
+    /**
+     * False while the session holds more for its peer than it may (its memory budget): the decoder then hands on no
+     * further data frame (SEQs still pass), keeping what it has read undecoded, until told to resume.
+     */
+    default boolean acceptingFrames() {
+        return true;
+    }
+
+    /**
+     * Registers what the session calls, from a task of its own on the event loop, once it accepts frames again: the
+     * decoder decodes what it held back.
+     */
+    default void onResume(Runnable decodeHeld) {
+    }
+
+    /** The same limit for every channel and every moment: for a decoder without a session behind it. */
+    static FrameLimits fixed(long max) {
+        return channel -> max;
+    }
+}

@@ -1,0 +1,38 @@
+package io.beepkit.netty.internal.session;
+
+import io.beepkit.core.flow.SendWindow;
+import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.beepkit.netty.internal.codec.FrameLimits;
+
+/**
+ * The decoder's per-frame limit from the session's receive windows: a data frame may declare at most what our window
+ * on its channel leaves open (channel 0's 4096 octets before the greeting included). A channel that is not open gets
+ * the RFC's initial 4096 octets (RFC 3081 §3.1.1): the dispatcher refuses the frame anyway once it is whole, and
+ * waiting that long costs at most 4096 octets. The decoder applies its global maximum first. While the session is over
+ * its memory budget, no frame is accepted at all.
+ */
+final class ReceiveWindowLimits implements FrameLimits {
+    private final ChannelTable channels;
+    private final SessionMemory memory;
+
+    ReceiveWindowLimits(ChannelTable channels, SessionMemory memory) {
+        this.channels = channels;
+        this.memory = memory;
+    }
+
+    @Override
+    public boolean acceptingFrames() {
+        return !memory.paused();
+    }
+
+    @Override
+    public void onResume(Runnable decodeHeld) {
+        memory.onResume(decodeHeld);
+    }
+
+    @Override
+    public long maxPayload(int channel) {
+        ChannelImpl ch = channels.get(channel);
+        return ch == null ? SendWindow.DEFAULT_WINDOW : ch.receive().window().open();
+    }
+}

@@ -1,0 +1,133 @@
+package io.beepkit.netty.internal.session;
+
+import io.beepkit.api.ResourceLimitException;
+import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.netty.channel.Channel;
+
+
+/**
+ * What the peer makes one session hold, against the session's memory budget ({@code BeepConfig.memoryBudget}):
+ * octets of MSGs being assembled, of replies to our MSGs being assembled (answers included), of delivered MSGs whose
+ * handler has not returned, of our replies produced but not yet written, and {@link #PER_MESSAGE} octets for each of the peer's MSGs until its final reply is written (an empty
+ * MSG costs no window but an object). Each channel's share is kept in its {@code ReceiveState} and leaves the total
+ * when the channel goes, so the total cannot drift.
+ *
+ * <p>Over the budget, the session stops reading from the socket and the frame decoder stops handing on frames
+ * already read (they wait, undecoded, in its buffer); at or below half the budget both resume. A session still over
+ * its budget after {@code memoryBudgetTimeout} is terminated with a {@link ResourceLimitException}: its peer was not
+ * reading our replies nor letting its MSGs finish. Changed on the event loop only; the figures may be read from any
+ * thread.
+ */
+public final class SessionMemory {
+    /** What one MSG awaiting its reply costs, its octets aside: request, reply slot, message and entity objects. */
+    public static final int PER_MESSAGE = 256;
+
+    private final SessionContext ctx;
+    private final long budget;
+    private Channel channel;
+    private Runnable decodeHeld = () -> { };
+    // Written on the event loop only; volatile so that monitoring and tests may read them from any thread.
+    private volatile long held;
+    private volatile long peak;
+    private volatile boolean paused;
+    private volatile int pauses;
+    /** Counts pause episodes, so a timer armed by an earlier one does not terminate a later one early. */
+    private int episode;
+
+    SessionMemory(SessionContext ctx) {
+        this.ctx = ctx;
+        this.budget = ctx.config().memoryBudget();
+    }
+
+    void bind(Channel ch) {
+        this.channel = ch;
+    }
+
+    /** Called to decode what the frame decoder held back while paused; set by the decoder through its limits. */
+    void onResume(Runnable task) {
+        decodeHeld = task;
+    }
+
+    /** Adds (or with a negative value removes) {@code octets} held for the peer on {@code ch}. */
+    void add(ChannelImpl ch, long octets) {
+        if (ch.lifecycle().isClosed()) {
+            return; // its share already left the total; late releases must not count twice
+        }
+        ch.receive().addMemoryHeld(octets);
+        change(octets);
+    }
+
+    private void change(long octets) {
+        held += octets;
+        if (octets > 0) {
+            peak = Math.max(peak, held);
+            if (!paused && held > budget) {
+                pause();
+            }
+        } else if (paused && held <= budget / 2) {
+            resume();
+        }
+    }
+
+    /** {@code ch} is gone: its share leaves the total. */
+    void forget(ChannelImpl ch) {
+        long share = ch.receive().memoryHeld();
+        ch.receive().addMemoryHeld(-share);
+        change(-share);
+    }
+
+    /** Octets held for the peer now. */
+    public long held() {
+        return held;
+    }
+
+    /** The most octets held at once so far. */
+    public long peak() {
+        return peak;
+    }
+
+    /** True while reading is stopped because the session is over its budget. */
+    public boolean paused() {
+        return paused;
+    }
+
+    /** How many times reading was stopped. */
+    public int pauses() {
+        return pauses;
+    }
+
+    private void pause() {
+        paused = true;
+        pauses++;
+        int thisEpisode = ++episode;
+        if (channel != null) {
+            channel.config().setAutoRead(false);
+        }
+        if (ctx.loop() != null) {
+            long nanos = ctx.config().memoryBudgetTimeout().toNanos();
+            ctx.schedule(() -> overTooLong(thisEpisode), nanos);
+        }
+    }
+
+    private void resume() {
+        paused = false;
+        if (channel != null) {
+            channel.config().setAutoRead(true);
+        }
+        // Never re-entered from inside a read: the decoder may be the caller's caller.
+        ctx.onLoopLater(() -> {
+            if (!paused && !ctx.closed()) {
+                decodeHeld.run();
+            }
+        });
+    }
+
+    private void overTooLong(int pausedEpisode) {
+        if (paused && episode == pausedEpisode && !ctx.closed()) {
+            ctx.terminate(new ResourceLimitException("held more than the memory budget of " + budget
+                    + " octets for the peer and not back under half of it within "
+                    + ctx.config().memoryBudgetTimeout().toMillis() + " ms (" + held + " held now): the peer "
+                    + "neither reads our replies nor lets its messages finish"));
+        }
+    }
+}
