@@ -88,8 +88,10 @@ class TlsWireTest {
         try (ScriptedPeer peer = greeted(server.port())) {
             String start = mgmt(READY_START);
             String more = mgmt("<start number='3'><profile uri='http://xml.resource.org/profiles/NULL/ECHO'/></start>");
-            peer.sendFrame("MSG", 0, 1, '.', EMPTY_GREETING, start)
-                    .sendFrame("MSG", 0, 2, '.', EMPTY_GREETING + start.length(), more);
+            // Both frames in one write: the second is in the listener's hands before it can answer the first, so
+            // the proceed must never leave (sent apart, a fast listener could answer before the second arrives).
+            peer.sendRaw("MSG 0 1 . " + EMPTY_GREETING + " " + start.length() + "\r\n" + start + "END\r\n"
+                    + "MSG 0 2 . " + (EMPTY_GREETING + start.length()) + " " + more.length() + "\r\n" + more + "END\r\n");
             List<ReadFrame> rest = peer.readUntilClosed();
             assertTrue(rest.stream().noneMatch(f -> f.text().contains("proceed")), rest.toString());
         }

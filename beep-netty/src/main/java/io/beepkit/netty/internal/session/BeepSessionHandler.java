@@ -73,7 +73,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         this.tuning = new SessionTuning(new SessionReset(ctx, session, flow, scheduler, table, peerHost, peerPort,
                 config.security().tls(), frameLimits), security);
         session.tuning(tuning);
-        ChannelManagement management = new ChannelManagement(session);
+        ChannelManagement management = new ChannelManagement(session.host());
         session.management(management);
         scheduler.onMessageWritten(ch -> {
             if (ch.number() != 0 && ch.outbound().isEmpty()) {

@@ -1,23 +1,14 @@
 package io.beepkit.netty.internal.session;
 
 import io.beepkit.api.BeepChannel;
-import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepSession;
-import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.ChannelRequest;
-import io.beepkit.api.ProfileHandler;
-import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionRole;
 import io.beepkit.api.TransferStats;
-import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.EffectiveSocketOptions;
-import io.beepkit.netty.internal.GreetingReceivedEvent;
-import io.beepkit.netty.internal.ViolationLog;
-import io.beepkit.netty.internal.channel.ChannelHost;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.mgmt.ChannelManagement;
-import io.beepkit.netty.internal.mgmt.ManagementHost;
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslIdentity;
 import io.beepkit.api.security.SaslMechanism;
@@ -31,14 +22,13 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * The public face of one session, and the host its channels and channel management talk to. Public methods are
- * thread-safe and hop onto the event loop; the protocol work is done by the engine's pieces, which this wires.
+ * The public face of one session. Public methods are thread-safe and hop onto the event loop; the protocol work is
+ * done by the engine's pieces; channels and channel management reach them through the {@link SessionHost}.
  */
-public final class DefaultBeepSession implements BeepSession, ChannelHost, ManagementHost {
+public final class DefaultBeepSession implements BeepSession {
     private final SessionContext ctx;
     private final ChannelTable table;
     private final ReceiveFlowController flow;
@@ -50,6 +40,7 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
     private volatile SessionClosedException closeCause;
     private volatile EffectiveSocketOptions socketOptions;
     private SessionTuning tuning;
+    private final SessionHost host;
 
     DefaultBeepSession(SessionContext ctx, ChannelTable table, ReceiveFlowController flow,
                        OutboundScheduler scheduler, Consumer<BeepSession> onReady) {
@@ -58,6 +49,21 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
         this.flow = flow;
         this.scheduler = scheduler;
         this.onReady = onReady;
+        this.host = new SessionHost(ctx, table, flow, scheduler, this);
+    }
+
+    /** What channels and channel management talk to. */
+    SessionHost host() {
+        return host;
+    }
+
+    SessionTuning tuning() {
+        return tuning;
+    }
+
+    /** The application may use the session: told once, after what the initiator does on connect. */
+    void tellApplication() {
+        ctx.callbacks().execute(() -> onReady.accept(this));
     }
 
     void management(ChannelManagement management) { this.management = management; }
@@ -100,7 +106,7 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
 
     /** Opens channel 0 and greets. */
     void start() {
-        ChannelImpl zero = new ChannelImpl(this, 0, "channel-zero", null, null);
+        ChannelImpl zero = new ChannelImpl(host, 0, "channel-zero", null, null);
         table.add(zero);
         management.greet(zero);
     }
@@ -247,136 +253,5 @@ public final class DefaultBeepSession implements BeepSession, ChannelHost, Manag
     @Override
     public String toString() {
         return "BeepSession[" + ctx.role() + " " + localAddress() + " <-> " + remoteAddress() + "]";
-    }
-
-    // ------------------------------------------------------------------ ChannelHost and ManagementHost
-
-    @Override
-    public BeepSession session() {
-        return this;
-    }
-
-    @Override
-    public BeepConfig config() {
-        return ctx.config();
-    }
-
-    @Override
-    public ProfileRegistry registry() {
-        return ctx.registry();
-    }
-
-    @Override
-    public void onLoop(Runnable task) {
-        ctx.onLoop(task);
-    }
-
-    @Override
-    public Executor callbacks() {
-        return ctx.callbacks();
-    }
-
-    @Override
-    public <T> CompletableFuture<T> completeOnCallbacks(CompletableFuture<T> f) {
-        return ctx.completeOnCallbacks(f);
-    }
-
-    @Override
-    public void schedule(ChannelImpl ch) {
-        scheduler.schedule(ch);
-    }
-
-    @Override
-    public void replyProduced(ChannelImpl ch, int octets, boolean last) {
-        flow.replyProduced(ch, octets, last);
-    }
-
-    @Override
-    public void requestClose(ChannelImpl ch, CompletableFuture<Void> f) {
-        management.requestClose(ch, f);
-    }
-
-    @Override
-    public boolean closed() {
-        return ctx.closed();
-    }
-
-    @Override
-    public ChannelImpl channel(int n) {
-        return table.get(n);
-    }
-
-    @Override
-    public Collection<ChannelImpl> allChannels() {
-        return table.all();
-    }
-
-    @Override
-    public int openCount() {
-        return table.openCount();
-    }
-
-    @Override
-    public ChannelImpl newChannel(int number, String profile, String initData, ProfileHandler handler) {
-        ChannelImpl ch = new ChannelImpl(this, number, profile, initData, handler);
-        table.add(ch);
-        Observation.channelOpened(ch);
-        return ch;
-    }
-
-    @Override
-    public void announceWindow(ChannelImpl ch) {
-        flow.announceWindow(ch);
-    }
-
-    @Override
-    public void channelClosed(ChannelImpl ch) {
-        Observation.channelClosed(ch);
-        flow.channelClosed(ch);
-        table.remove(ch);
-        scheduler.remove(ch);
-        ch.destroy(new ChannelClosedException("channel " + ch.number() + " closed"));
-        if (ch.handler() != null) {
-            ctx.callbacks().execute(() -> ch.handler().onClose(ch));
-        }
-    }
-
-    @Override
-    public void ready() {
-        Channel c = channel;
-        if (c != null) {
-            c.pipeline().fireUserEventTriggered(GreetingReceivedEvent.INSTANCE); // the greeting guard stands down
-        }
-        tuning.greetingReceived();
-    }
-
-    /** The application may use the session: told once, after what the initiator does on connect. */
-    void tellApplication() {
-        ctx.callbacks().execute(() -> onReady.accept(this));
-    }
-
-    @Override
-    public ViolationLog violations() {
-        return ctx.violations();
-    }
-
-    @Override
-    public SessionTuning tuning() {
-        return tuning;
-    }
-
-    @Override
-    public void terminate(BeepException e) {
-        ctx.terminate(e);
-    }
-
-    @Override
-    public void closeConnection() {
-        terminate();
-    }
-
-    @Override
-    public void closeAfterFlush() {
-        ctx.writer().closeAfterFlush();
     }
 }
