@@ -164,11 +164,19 @@ class BeepSecurityTest {
     }
 
     @Test
+    void aBundleEnablingAnOldProtocolFailsStartUp() {
+        withBundles().withPropertyValues("beep.client.ssl.bundle=clients",
+                "spring.ssl.bundle.pem.clients.options.enabled-protocols=TLSv1.1").run(ctx -> assertThat(
+                messages(ctx.getStartupFailure())).contains("beep.client.ssl.bundle=clients: the SSL bundle's options "
+                + "are not usable: TLS protocol TLSv1.1 is not allowed"));
+    }
+
+    @Test
     void optionsThatNeedOthersFailStartUpNamingTheProperty() {
-        RUNNER.withPropertyValues("beep.server.ssl.required=true").run(ctx -> assertThat(
-                messages(ctx.getStartupFailure())).contains("beep.server.ssl.required=true needs beep.server.ssl.bundle"));
-        RUNNER.withPropertyValues("beep.client.ssl.on-connect=true").run(ctx -> assertThat(
-                messages(ctx.getStartupFailure())).contains("beep.client.ssl.on-connect=true needs beep.client.ssl.bundle"));
+        RUNNER.withPropertyValues("beep.server.ssl.required=true").run(ctx -> assertThat(messages(
+                ctx.getStartupFailure())).contains("beep.server.ssl.required=true needs beep.server.ssl.bundle"));
+        RUNNER.withPropertyValues("beep.client.ssl.on-connect=true").run(ctx -> assertThat(messages(
+                ctx.getStartupFailure())).contains("beep.client.ssl.on-connect=true needs beep.client.ssl.bundle"));
         RUNNER.withPropertyValues("beep.client.sasl.mechanism=PLAIN", "beep.client.sasl.user=bob",
                 "beep.client.sasl.password=secret").run(ctx -> assertThat(messages(ctx.getStartupFailure()))
                 .contains("beep.client.sasl.mechanism=PLAIN needs beep.client.ssl.on-connect=true"));
