@@ -3,6 +3,8 @@ package io.beepkit.spring.boot.autoconfigure;
 import io.beepkit.api.BeepObserver;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.security.SaslAuthenticator;
+import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
@@ -13,7 +15,9 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -27,10 +31,13 @@ import java.util.Set;
  * {@code beep.server.enabled=false}), serving every {@link ProfileHandler} bean annotated with {@link BeepProfile}
  * and every {@link ProfileRegistration} bean, and a {@link BeepClient}. Both take their settings from
  * {@link BeepProperties}, report to every {@link BeepObserver} bean, and are adjusted further by
- * {@link BeepServerCustomizer} and {@link BeepClientCustomizer} beans. Each bean backs off when the application
- * defines its own.
+ * {@link BeepServerCustomizer} and {@link BeepClientCustomizer} beans. TLS comes from the Spring Boot SSL bundles
+ * named by {@code beep.server.ssl.bundle} and {@code beep.client.ssl.bundle}; the listener offers SASL when the
+ * application defines a {@link SaslAuthenticator} bean, and the client authenticates on connect with
+ * {@code beep.client.sasl.*} or a {@link SaslCredentials} bean. Each bean backs off when the application defines its
+ * own.
  */
-@AutoConfiguration
+@AutoConfiguration(after = SslAutoConfiguration.class)
 @ConditionalOnClass(BeepServer.class)
 @EnableConfigurationProperties(BeepProperties.class)
 public final class BeepAutoConfiguration {
@@ -43,9 +50,12 @@ public final class BeepAutoConfiguration {
         @ConditionalOnMissingBean
         BeepServer beepServer(BeepProperties properties, ObjectProvider<BeepObserver> observers,
                               ObjectProvider<BeepServerCustomizer> customizers,
-                              ObjectProvider<ProfileRegistration> registrations, ListableBeanFactory beans) {
+                              ObjectProvider<ProfileRegistration> registrations, ListableBeanFactory beans,
+                              ObjectProvider<SslBundles> sslBundles, ObjectProvider<SaslAuthenticator> authenticator) {
             BeepConfig.Builder config = BeepConfigFactory.server(properties,
-                    CompositeBeepObserver.of(observers.orderedStream().toList()));
+                    CompositeBeepObserver.of(observers.orderedStream().toList()))
+                    .security(BeepSecurityFactory.server(properties.getServer(), sslBundles.getIfAvailable(),
+                            authenticator.getIfAvailable()));
             customizers.orderedStream().forEach(c -> c.customize(config));
             ProfileRegistry registry = properties.getServer().isDefaultProfiles()
                     ? StandardProfiles.registerDefaults(new ProfileRegistry()) : new ProfileRegistry();
@@ -91,9 +101,12 @@ public final class BeepAutoConfiguration {
         @Bean(destroyMethod = "close")
         @ConditionalOnMissingBean
         BeepClient beepClient(BeepProperties properties, ObjectProvider<BeepObserver> observers,
-                              ObjectProvider<BeepClientCustomizer> customizers) {
+                              ObjectProvider<BeepClientCustomizer> customizers, ObjectProvider<SslBundles> sslBundles,
+                              ObjectProvider<SaslCredentials> credentials) {
             BeepConfig.Builder config = BeepConfigFactory.client(properties,
-                    CompositeBeepObserver.of(observers.orderedStream().toList()));
+                    CompositeBeepObserver.of(observers.orderedStream().toList()))
+                    .security(BeepSecurityFactory.client(properties.getClient(), sslBundles.getIfAvailable(),
+                            credentials.getIfAvailable()));
             customizers.orderedStream().forEach(c -> c.customize(config));
             BeepClient.Builder builder = BeepClient.builder()
                     .config(config.build())

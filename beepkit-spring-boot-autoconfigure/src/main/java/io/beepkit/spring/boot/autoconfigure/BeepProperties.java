@@ -74,6 +74,10 @@ public class BeepProperties implements Validator {
         private Duration shutdownTimeout = Duration.ofSeconds(5);
         /** Whether to offer the echo and sink profiles besides the application's. */
         private boolean defaultProfiles = true;
+        @NestedConfigurationProperty
+        private final ServerSslSettings ssl = new ServerSslSettings();
+        @NestedConfigurationProperty
+        private final ServerSaslSettings sasl = new ServerSaslSettings();
 
         /** @return whether the listener starts */
         public boolean isEnabled() {
@@ -133,6 +137,16 @@ public class BeepProperties implements Validator {
         /** @param defaultProfiles whether echo and sink are offered */
         public void setDefaultProfiles(boolean defaultProfiles) {
             this.defaultProfiles = defaultProfiles;
+        }
+
+        /** @return TLS from a Spring Boot SSL bundle ({@code beep.server.ssl.*}) */
+        public ServerSslSettings getSsl() {
+            return ssl;
+        }
+
+        /** @return what SASL offers when a {@code SaslAuthenticator} bean exists ({@code beep.server.sasl.*}) */
+        public ServerSaslSettings getSasl() {
+            return sasl;
         }
     }
 }

@@ -1,12 +1,15 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.SocketProfile;
+import org.springframework.util.StringUtils;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.Errors;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -17,6 +20,8 @@ import java.util.stream.Collectors;
  */
 final class BeepPropertiesValidator {
     private static final long MAX_INT = Integer.MAX_VALUE;
+    private static final String MECHANISMS = Arrays.stream(SaslMechanism.values()).map(SaslMechanism::saslName)
+            .collect(Collectors.joining(", "));
     private final Errors errors;
 
     BeepPropertiesValidator(Errors errors) {
@@ -36,6 +41,42 @@ final class BeepPropertiesValidator {
                     + BeepConfig.MAX_SEQ_DELAY.toMillis() + "ms, was " + seqDelay, seqDelay);
         }
         client(p.getClient());
+        security(server, p.getClient());
+    }
+
+    /** TLS and SASL: mechanism names, and the options that need another one. */
+    private void security(BeepProperties.Server server, ClientSettings client) {
+        if (server.getSsl().isRequired() && !StringUtils.hasText(server.getSsl().getBundle())) {
+            reject("server.ssl.required", "beep.server.ssl.required=true needs beep.server.ssl.bundle", true);
+        }
+        List<String> offered = server.getSasl().getMechanisms();
+        if (offered != null && offered.isEmpty()) {
+            reject("server.sasl.mechanisms", "beep.server.sasl.mechanisms must name at least one of "
+                    + MECHANISMS + ", was empty", offered);
+        } else if (offered != null) {
+            offered.forEach(m -> mechanismName("server.sasl.mechanisms", m));
+        }
+        boolean onConnect = client.getSsl().isOnConnect();
+        if (onConnect && !StringUtils.hasText(client.getSsl().getBundle())) {
+            reject("client.ssl.on-connect", "beep.client.ssl.on-connect=true needs beep.client.ssl.bundle", true);
+        }
+        String name = client.getSasl().getMechanism();
+        if (StringUtils.hasText(name) && mechanismName("client.sasl.mechanism", name)) {
+            SaslMechanism m = BeepSecurityFactory.mechanism(name);
+            if ((m == SaslMechanism.PLAIN || m == SaslMechanism.EXTERNAL) && !onConnect) {
+                reject("client.sasl.mechanism", "beep.client.sasl.mechanism=" + m.saslName() + " needs "
+                        + "beep.client.ssl.on-connect=true (" + (m == SaslMechanism.PLAIN
+                        ? "the password would cross in clear)" : "the identity is the TLS client certificate)"), name);
+            }
+        }
+    }
+
+    private boolean mechanismName(String property, String name) {
+        boolean ok = name != null && SaslMechanism.forName(name.trim()).isPresent();
+        if (!ok) {
+            reject(property, "beep." + property + " must be one of " + MECHANISMS + ", was '" + name + "'", name);
+        }
+        return ok;
     }
 
     private void limits(LimitSettings limits) {

@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
@@ -32,6 +33,10 @@ public class ClientSettings {
     private DataSize maxGreetingSize;
     /** Close a client session after this long without an octet either way; unset for beep.limits.idle-timeout. */
     private Duration idleTimeout;
+    @NestedConfigurationProperty
+    private final ClientSslSettings ssl = new ClientSslSettings();
+    @NestedConfigurationProperty
+    private final ClientSaslSettings sasl = new ClientSaslSettings();
 
     /** @return whether the client bean is created */
     public boolean isEnabled() {
@@ -131,5 +136,15 @@ public class ClientSettings {
     /** @param idleTimeout the client's idle timeout, zero for never */
     public void setIdleTimeout(Duration idleTimeout) {
         this.idleTimeout = idleTimeout;
+    }
+
+    /** @return TLS from a Spring Boot SSL bundle ({@code beep.client.ssl.*}) */
+    public ClientSslSettings getSsl() {
+        return ssl;
+    }
+
+    /** @return authentication on connect ({@code beep.client.sasl.*}) */
+    public ClientSaslSettings getSasl() {
+        return sasl;
     }
 }

@@ -3,6 +3,7 @@ package io.beepkit.spring.boot.autoconfigure;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.BeepSessions;
@@ -226,13 +227,19 @@ class BeepPropertiesTest {
                 "beep.limits.greeting-timeout", "beep.limits.max-greeting-size", "beep.limits.idle-timeout",
                 "beep.limits.max-sessions", "beep.limits.max-sessions-per-address", "beep.session.seq-delay",
                 "beep.session.direct-callbacks", "beep.client.greeting-timeout", "beep.client.max-greeting-size",
-                "beep.client.idle-timeout"}) {
+                "beep.client.idle-timeout", "beep.server.ssl.bundle", "beep.server.ssl.required",
+                "beep.server.sasl.mechanisms", "beep.server.sasl.allow-plain-without-tls", "beep.client.ssl.bundle",
+                "beep.client.ssl.on-connect", "beep.client.sasl.mechanism", "beep.client.sasl.user",
+                "beep.client.sasl.password"}) {
             assertThat(json).contains("\"name\": \"" + p + "\"");
         }
         assertThat(json).contains("\"defaultValue\": \"16MB\"").contains("\"defaultValue\": 10288")
                 .contains("\"defaultValue\": \"15s\"").contains("\"defaultValue\": \"64KB\"")
                 .contains("\"defaultValue\": 10000").contains("\"defaultValue\": \"5ms\"");
-        // The hints offer every built-in profile.
+        // The hints offer every built-in profile and every SASL mechanism.
+        for (SaslMechanism m : SaslMechanism.values()) {
+            assertThat(json).contains("\"value\": \"" + m.saslName() + "\"");
+        }
         for (SocketProfile p : SocketProfile.builtIns()) {
             assertThat(json).contains("\"value\": \"" + p.name() + "\"");
         }

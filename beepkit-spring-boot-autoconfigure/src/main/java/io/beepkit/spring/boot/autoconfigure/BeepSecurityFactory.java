@@ -1,0 +1,100 @@
+package io.beepkit.spring.boot.autoconfigure;
+
+import io.beepkit.api.security.SaslAuthenticator;
+import io.beepkit.api.security.SaslCredentials;
+import io.beepkit.api.security.SaslListenerConfig;
+import io.beepkit.api.security.SaslMechanism;
+import io.beepkit.netty.SecurityConfig;
+import org.springframework.boot.ssl.SslBundles;
+import org.springframework.util.StringUtils;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Turns {@code beep.server.ssl.*}, {@code beep.server.sasl.*}, {@code beep.client.ssl.*} and
+ * {@code beep.client.sasl.*}, with the SSL bundles and the application's SASL beans, into the {@link SecurityConfig}
+ * of the listener and of the client. Nothing configured gives {@link SecurityConfig#NONE}.
+ */
+final class BeepSecurityFactory {
+    private BeepSecurityFactory() {
+    }
+
+    /**
+     * The listener's security: TLS from {@code beep.server.ssl.bundle}, SASL when {@code authenticator} is not null.
+     *
+     * @param bundles       Spring Boot's SSL bundles, or null when the context has none
+     * @param authenticator the application's credential check, or null for no SASL
+     */
+    static SecurityConfig server(BeepProperties.Server server, SslBundles bundles, SaslAuthenticator authenticator) {
+        SecurityConfig.Builder b = SecurityConfig.builder();
+        ServerSslSettings ssl = server.getSsl();
+        if (StringUtils.hasText(ssl.getBundle())) {
+            b.tls(SslBundleTls.listener(bundles, "beep.server.ssl.bundle", ssl.getBundle()))
+                    .tlsRequired(ssl.isRequired());
+        }
+        ServerSaslSettings sasl = server.getSasl();
+        if (authenticator != null) {
+            SaslListenerConfig.Builder listener = SaslListenerConfig.builder(authenticator)
+                    .plainWithoutTls(sasl.isAllowPlainWithoutTls());
+            if (sasl.getMechanisms() != null) {
+                listener.mechanisms(mechanisms(sasl.getMechanisms()));
+            }
+            b.sasl(listener.build());
+        } else if (sasl.getMechanisms() != null) {
+            throw new IllegalStateException("beep.server.sasl.mechanisms=" + sasl.getMechanisms() + " is set, but "
+                    + "the context has no SaslAuthenticator bean to check credentials with");
+        }
+        return b.build();
+    }
+
+    /**
+     * The client's security: TLS from {@code beep.client.ssl.bundle}, authentication on connect with
+     * {@code beep.client.sasl.mechanism}.
+     *
+     * @param bundles     Spring Boot's SSL bundles, or null when the context has none
+     * @param credentials the application's {@link SaslCredentials} bean, or null to use the user and password
+     */
+    static SecurityConfig client(ClientSettings client, SslBundles bundles, SaslCredentials credentials) {
+        SecurityConfig.Builder b = SecurityConfig.builder();
+        ClientSslSettings ssl = client.getSsl();
+        if (StringUtils.hasText(ssl.getBundle())) {
+            b.tls(SslBundleTls.initiator(bundles, "beep.client.ssl.bundle", ssl.getBundle()))
+                    .tlsOnConnect(ssl.isOnConnect());
+        }
+        ClientSaslSettings sasl = client.getSasl();
+        if (StringUtils.hasText(sasl.getMechanism())) {
+            SaslMechanism mechanism = mechanism(sasl.getMechanism());
+            b.saslOnConnect(mechanism, credentials != null ? credentials : credentials(mechanism, sasl));
+        }
+        return b.build();
+    }
+
+    private static SaslCredentials credentials(SaslMechanism mechanism, ClientSaslSettings sasl) {
+        switch (mechanism) {
+            case ANONYMOUS:
+                return SaslCredentials.anonymous(sasl.getUser());
+            case EXTERNAL:
+                return SaslCredentials.external();
+            default:
+                if (!StringUtils.hasLength(sasl.getUser()) || sasl.getPassword() == null) {
+                    throw new IllegalStateException("beep.client.sasl.mechanism=" + mechanism.saslName() + " needs "
+                            + "beep.client.sasl.user and beep.client.sasl.password, or a SaslCredentials bean");
+                }
+                return SaslCredentials.password(sasl.getUser(), sasl.getPassword().toCharArray());
+        }
+    }
+
+    private static Set<SaslMechanism> mechanisms(List<String> names) {
+        Set<SaslMechanism> set = EnumSet.noneOf(SaslMechanism.class);
+        names.forEach(n -> set.add(mechanism(n)));
+        return set;
+    }
+
+    /** The mechanism named {@code name}; {@link BeepPropertiesValidator} has already refused unknown names. */
+    static SaslMechanism mechanism(String name) {
+        return SaslMechanism.forName(name.trim()).orElseThrow(() ->
+                new IllegalArgumentException("unknown SASL mechanism '" + name + "'"));
+    }
+}
