@@ -58,6 +58,8 @@ final class BeepConfigFactory {
                 .greetingTimeout(limits.getGreetingTimeout())
                 .maxGreetingSize(SocketProfiles.octets(limits.getMaxGreetingSize()))
                 .idleTimeout(limits.getIdleTimeout())
+                .memoryBudget(limits.getMemoryBudget().toBytes())
+                .memoryBudgetTimeout(limits.getMemoryBudgetTimeout())
                 .seqDelay(session.getSeqDelay())
                 .directCallbacks(session.isDirectCallbacks())
                 .observer(observer);

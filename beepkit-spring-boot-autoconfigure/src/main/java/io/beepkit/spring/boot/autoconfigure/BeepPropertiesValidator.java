@@ -89,6 +89,12 @@ final class BeepPropertiesValidator {
         zeroOrPositive("limits.idle-timeout", limits.getIdleTimeout());
         range("limits.max-sessions", limits.getMaxSessions(), 1, MAX_INT);
         range("limits.max-sessions-per-address", limits.getMaxSessionsPerAddress(), 1, MAX_INT);
+        if (limits.getMemoryBudget() == null) {
+            reject("limits.memory-budget", "beep.limits.memory-budget must be set", null);
+        } else {
+            size("limits.memory-budget", limits.getMemoryBudget(), BeepConfig.MIN_MEMORY_BUDGET);
+        }
+        positive("limits.memory-budget-timeout", limits.getMemoryBudgetTimeout());
     }
 
     private void client(ClientSettings client) {

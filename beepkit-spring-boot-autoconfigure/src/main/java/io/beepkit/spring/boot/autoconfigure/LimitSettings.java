@@ -29,6 +29,33 @@ public class LimitSettings {
     private int maxSessions = 10_000;
     /** The most connections the listener holds at once from one remote IP address; more are closed after accept. */
     private int maxSessionsPerAddress = 256;
+    /**
+     * The most a session may hold for its peer (assembled messages, unfinished handlers, unwritten replies) before it
+     * stops reading from it.
+     */
+    private DataSize memoryBudget = DataSize.ofMegabytes(16);
+    /** How long a session may stay over its memory budget before it is terminated. */
+    private Duration memoryBudgetTimeout = Duration.ofSeconds(30);
+
+    /** @return the most a session may hold for its peer before it stops reading */
+    public DataSize getMemoryBudget() {
+        return memoryBudget;
+    }
+
+    /** @param memoryBudget the most a session may hold for its peer before it stops reading */
+    public void setMemoryBudget(DataSize memoryBudget) {
+        this.memoryBudget = memoryBudget;
+    }
+
+    /** @return how long a session may stay over its memory budget */
+    public Duration getMemoryBudgetTimeout() {
+        return memoryBudgetTimeout;
+    }
+
+    /** @param memoryBudgetTimeout how long a session may stay over its memory budget */
+    public void setMemoryBudgetTimeout(Duration memoryBudgetTimeout) {
+        this.memoryBudgetTimeout = memoryBudgetTimeout;
+    }
 
     /** @return the largest message assembled */
     public DataSize getMaxMessageSize() {

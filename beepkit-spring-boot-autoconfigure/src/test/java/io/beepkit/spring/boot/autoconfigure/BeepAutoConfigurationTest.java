@@ -58,6 +58,8 @@ class BeepAutoConfigurationTest {
         assertThat(defaults.getLimits().getGreetingTimeout()).isEqualTo(BeepConfig.DEFAULT_GREETING_TIMEOUT);
         assertThat(defaults.getLimits().getMaxGreetingSize().toBytes()).isEqualTo(BeepConfig.DEFAULT_MAX_GREETING_SIZE);
         assertThat(defaults.getLimits().getIdleTimeout()).isEqualTo(BeepConfig.DEFAULT_IDLE_TIMEOUT);
+        assertThat(defaults.getLimits().getMemoryBudget().toBytes()).isEqualTo(BeepConfig.DEFAULT_MEMORY_BUDGET);
+        assertThat(defaults.getLimits().getMemoryBudgetTimeout()).isEqualTo(BeepConfig.DEFAULT_MEMORY_BUDGET_TIMEOUT);
         assertThat(defaults.getLimits().getMaxSessions()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS);
         assertThat(defaults.getLimits().getMaxSessionsPerAddress())
                 .isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS);

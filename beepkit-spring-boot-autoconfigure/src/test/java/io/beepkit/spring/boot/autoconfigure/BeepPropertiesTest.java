@@ -153,6 +153,8 @@ class BeepPropertiesTest {
         "beep.limits.max-greeting-size=3GB        | beep.limits.max-greeting-size",
         "beep.limits.idle-timeout=-1ms            | beep.limits.idle-timeout",
         "beep.limits.idle-timeout=30d             | beep.limits.idle-timeout",
+        "beep.limits.memory-budget=1KB            | beep.limits.memory-budget",
+        "beep.limits.memory-budget-timeout=0s     | beep.limits.memory-budget-timeout",
         "beep.limits.max-sessions=0               | beep.limits.max-sessions",
         "beep.limits.max-sessions-per-address=0   | beep.limits.max-sessions-per-address",
         "beep.session.seq-delay=201ms             | beep.session.seq-delay",

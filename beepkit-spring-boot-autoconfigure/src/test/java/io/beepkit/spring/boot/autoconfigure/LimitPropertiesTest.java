@@ -40,7 +40,8 @@ class LimitPropertiesTest {
         RUNNER.withPropertyValues("beep.limits.greeting-timeout=3s", "beep.limits.max-greeting-size=4KB",
                 "beep.limits.idle-timeout=10m", "beep.limits.max-sessions=50",
                 "beep.limits.max-sessions-per-address=7", "beep.session.seq-delay=0ms",
-                "beep.session.direct-callbacks=true").run(ctx -> {
+                "beep.session.direct-callbacks=true", "beep.limits.memory-budget=1MB",
+                "beep.limits.memory-budget-timeout=7s").run(ctx -> {
             BeepConfig server = ctx.getBean(BeepServer.class).config();
             assertThat(server.greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
             assertThat(server.maxGreetingSize()).isEqualTo(4096);
@@ -49,12 +50,15 @@ class LimitPropertiesTest {
             assertThat(server.maxSessionsPerAddress()).isEqualTo(7);
             assertThat(server.seqDelay()).isZero();
             assertThat(server.directCallbacks()).isTrue();
+            assertThat(server.memoryBudget()).isEqualTo(1024 * 1024);
+            assertThat(server.memoryBudgetTimeout()).isEqualTo(Duration.ofSeconds(7));
             BeepConfig client = ctx.getBean(BeepClient.class).config();
             assertThat(client.greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
             assertThat(client.maxGreetingSize()).isEqualTo(4096);
             assertThat(client.idleTimeout()).isEqualTo(Duration.ofMinutes(10));
             assertThat(client.seqDelay()).isZero();
             assertThat(client.directCallbacks()).isTrue();
+            assertThat(client.memoryBudget()).isEqualTo(1024 * 1024);
             // The connection limits are the listener's alone.
             assertThat(client.maxSessions()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS);
             assertThat(client.maxSessionsPerAddress()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS);
