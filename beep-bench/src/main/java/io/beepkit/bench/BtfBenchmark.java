@@ -58,6 +58,10 @@ public class BtfBenchmark {
     @Param({"4096", "4098"})
     public int size;
 
+    /** Where the application's callbacks run: off the event loop (the default) or on it (direct). */
+    @Param({"offloop"})
+    public String callbacks;
+
     private BeepServer server;
     private BeepClient client;
     private BeepSession session;
@@ -77,7 +81,8 @@ public class BtfBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        BeepConfig config = BeepConfig.builder().socketProfile(profileNamed(profile)).build();
+        BeepConfig config = BeepConfig.builder().socketProfile(profileNamed(profile))
+                .directCallbacks("direct".equals(callbacks)).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1).build().start().join();
         client = BeepClient.builder().config(config).ioThreads(1).build();
         session = client.connect("127.0.0.1", server.port()).join();

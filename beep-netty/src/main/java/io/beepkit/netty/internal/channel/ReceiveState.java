@@ -31,6 +31,9 @@ public final class ReceiveState {
     private boolean midMessage;
     /** True when a reply to one of our MSGs completed in this read: our next MSG is likely to follow. */
     private boolean replyCompleted;
+    /** Octets of the message being received so far, and of the last complete one. */
+    private long messageOctets;
+    private long lastMessageOctets;
 
     /** Our receive window. */
     public ReceiveWindow window() {
@@ -130,6 +133,20 @@ public final class ReceiveState {
     /** Records whether the peer is in the middle of a message. */
     public void midMessage(boolean v) {
         midMessage = v;
+    }
+
+    /** Counts a data frame of {@code octets}; {@code last} when it ends its message. */
+    public void messageFrame(int octets, boolean last) {
+        messageOctets += octets;
+        if (last) {
+            lastMessageOctets = messageOctets;
+            messageOctets = 0;
+        }
+    }
+
+    /** The size of the last complete message (MSG or reply) the peer sent on this channel. */
+    public long lastMessageOctets() {
+        return lastMessageOctets;
     }
 
     /** True when a reply to our MSG completed in this read. */

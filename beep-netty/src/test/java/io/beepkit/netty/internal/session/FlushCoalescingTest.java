@@ -104,7 +104,16 @@ class FlushCoalescingTest {
     }
 
     private void fullWindowMsg() {
-        char[] body = new char[4094];
+        msgOf(4096);
+    }
+
+    /** Half the window: the SEQ is due, but the peer could still send another such MSG, so it is not urgent. */
+    private void halfWindowMsg() {
+        msgOf(2048);
+    }
+
+    private void msgOf(int octets) {
+        char[] body = new char[octets - 2];
         Arrays.fill(body, 'x');
         inbound(FrameType.MSG, 1, 0, "\r\n" + new String(body));
     }
@@ -134,7 +143,7 @@ class FlushCoalescingTest {
     @DisplayName("no flush carries a lone SEQ while the reply is produced within the bound")
     void noLoneSeqWhileTheReplyIsProduced() {
         start((m, r) -> held.set(r), false);
-        fullWindowMsg();
+        halfWindowMsg();
         channel.advanceTimeBy(SEQ_DELAY.toNanos() / 2, TimeUnit.NANOSECONDS);
         channel.runPendingTasks();
         channel.runScheduledPendingTasks();
@@ -148,7 +157,7 @@ class FlushCoalescingTest {
     @DisplayName("a SEQ waits for a reply no longer than seqDelay: a handler that never answers cannot stall the peer")
     void seqLeavesAloneAfterTheBound() {
         start((m, r) -> held.set(r), false);
-        fullWindowMsg();
+        halfWindowMsg();
         channel.advanceTimeBy(SEQ_DELAY.toNanos() + 1, TimeUnit.NANOSECONDS);
         channel.runScheduledPendingTasks();
         channel.runPendingTasks();
@@ -173,7 +182,7 @@ class FlushCoalescingTest {
     @DisplayName("contrast: with seqDelay zero the SEQ leaves alone at the end of the read, the reply in a second flush")
     void withoutDelayTheSeqLeavesAlone() {
         start((m, r) -> held.set(r), false, Duration.ZERO);
-        fullWindowMsg();
+        halfWindowMsg();
         held.get().reply(MimeEntity.of("late"));
         channel.runPendingTasks();
         assertEquals(List.of("SEQ 1", "FLUSH", "RPY 1", "FLUSH"), wire);
@@ -223,5 +232,17 @@ class FlushCoalescingTest {
         inbound(FrameType.RPY, 1, 0, "\r\n" + new String(body)); // the reply, but no SEQ from the peer
         channel.runPendingTasks();
         assertEquals(List.of("SEQ 1", "FLUSH"), wire);
+    }
+
+    @Test
+    @DisplayName("an urgent SEQ (the peer's window would not take another MSG like its last) leaves at once, not held for the reply")
+    void urgentSeqIsNotHeldForTheReply() {
+        start((m, r) -> held.set(r), false);
+        fullWindowMsg();
+        assertEquals(List.of("SEQ 1", "FLUSH"), wire);
+        wire.clear();
+        held.get().reply(MimeEntity.of("late"));
+        channel.runPendingTasks();
+        assertEquals(List.of("RPY 1", "FLUSH"), wire);
     }
 }
