@@ -31,14 +31,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /** {@code beep serve}: a BEEP listener offering echo and sink until SIGINT/SIGTERM. */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
@@ -95,46 +93,9 @@ final class ServeCommand implements Callable<Integer> {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final AtomicInteger sessionCounter = new AtomicInteger();
     private final AtomicBoolean optionsShown = new AtomicBoolean();
-    private final Map<BeepSession, SessionInfo> sessions = new ConcurrentHashMap<>();
+    private final Map<BeepSession, ServedSession> sessions = new ConcurrentHashMap<>();
     private volatile int boundPort = -1;
     private PrintWriter out;
-
-    /**
-     * Per-session bookkeeping for the "closed" line: the channels open now, and only counters for the closed ones,
-     * so a session that starts and closes channels for ever holds constant memory.
-     */
-    private static final class SessionInfo {
-        final int number;
-        final long openedNanos = System.nanoTime();
-        final Set<BeepChannel> open = ConcurrentHashMap.newKeySet();
-        final AtomicLong channelsOpened = new AtomicLong();
-        final AtomicLong messages = new AtomicLong();
-        /** The frame and octet counters of the channels already closed; guarded by itself. */
-        final TransferStats closedStats = new TransferStats();
-
-        void channelClosed(BeepChannel channel) {
-            if (open.remove(channel)) {
-                synchronized (closedStats) {
-                    closedStats.add(channel.stats());
-                }
-            }
-        }
-
-        TransferStats total() {
-            TransferStats total = new TransferStats();
-            synchronized (closedStats) {
-                total.add(closedStats);
-            }
-            for (BeepChannel ch : open) {
-                total.add(ch.stats());
-            }
-            return total;
-        }
-
-        SessionInfo(int number) {
-            this.number = number;
-        }
-    }
 
     /** Asks a running {@code serve} to stop as SIGINT would (for embedding and tests). */
     void requestStop() {
@@ -265,7 +226,7 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     private void opened(BeepSession s) {
-        SessionInfo info = new SessionInfo(sessionCounter.incrementAndGet());
+        ServedSession info = new ServedSession(sessionCounter.incrementAndGet());
         sessions.put(s, info);
         if (optionsShown.compareAndSet(false, true)) {
             try {
@@ -278,7 +239,7 @@ final class ServeCommand implements Callable<Integer> {
         s.closeFuture().whenComplete((v, e) -> closed(s, info, e));
     }
 
-    private void closed(BeepSession s, SessionInfo info, Throwable e) {
+    private void closed(BeepSession s, ServedSession info, Throwable e) {
         sessions.remove(s);
         TransferStats total = info.total();
         long channels = info.channelsOpened.get();
@@ -328,7 +289,7 @@ final class ServeCommand implements Callable<Integer> {
 
         @Override
         public void onOpen(BeepChannel channel) {
-            SessionInfo info = sessions.get(channel.session());
+            ServedSession info = sessions.get(channel.session());
             if (info != null) {
                 info.open.add(channel);
                 info.channelsOpened.incrementAndGet();
@@ -338,7 +299,7 @@ final class ServeCommand implements Callable<Integer> {
 
         @Override
         public void onMessage(Message message, Responder responder) {
-            SessionInfo info = sessions.get(message.channel().session());
+            ServedSession info = sessions.get(message.channel().session());
             if (info != null) {
                 info.messages.incrementAndGet();
             }
@@ -353,7 +314,7 @@ final class ServeCommand implements Callable<Integer> {
         @Override
         public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
             if (last) {
-                SessionInfo info = sessions.get(channel.session());
+                ServedSession info = sessions.get(channel.session());
                 if (info != null) {
                     info.messages.incrementAndGet();
                 }
@@ -363,7 +324,7 @@ final class ServeCommand implements Callable<Integer> {
 
         @Override
         public void onClose(BeepChannel channel) {
-            SessionInfo info = sessions.get(channel.session());
+            ServedSession info = sessions.get(channel.session());
             if (info != null) {
                 info.channelClosed(channel);
             }
