@@ -8,11 +8,11 @@ import io.beepkit.core.mgmt.ManagementMessage.Ok;
 import io.beepkit.core.mgmt.ManagementMessage.Profile;
 import io.beepkit.core.mgmt.ManagementMessage.Start;
 
-import javax.xml.stream.XMLInputFactory;
+import io.beepkit.core.xml.HardenedXml;
+
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import java.io.StringReader;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -31,19 +31,9 @@ import java.util.regex.Pattern;
  * {@code System.err}; this way every diagnostic is in the exception and reaches the application's log.
  */
 public final class ManagementCodec {
-    private static final XMLInputFactory FACTORY = newFactory();
     private static final Pattern WHITESPACE = Pattern.compile("[ \\t\\r\\n]+");
 
     private ManagementCodec() {
-    }
-
-    private static XMLInputFactory newFactory() {
-        XMLInputFactory f = XMLInputFactory.newFactory();
-        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, false);
-        f.setProperty(XMLInputFactory.IS_COALESCING, true);
-        return f;
     }
 
     /** Parses the body of a channel-0 message (the XML, after the MIME headers) within the default limits. */
@@ -53,53 +43,7 @@ public final class ManagementCodec {
 
     /** Parses the body of a channel-0 message (the XML, after the MIME headers) within {@code limits}. */
     public static ManagementMessage parse(byte[] xml, ManagementLimits limits) {
-        String text = utf8(xml);
-        XMLStreamReader r = null;
-        try {
-            synchronized (FACTORY) {
-                r = FACTORY.createXMLStreamReader(new StringReader(text));
-            }
-            ManagementMessage result = null;
-            while (r.hasNext()) {
-                int ev = r.next();
-                switch (ev) {
-                    case XMLStreamConstants.DTD, XMLStreamConstants.ENTITY_DECLARATION,
-                            XMLStreamConstants.ENTITY_REFERENCE ->
-                            throw new BeepProtocolException("channel-0 XML must not contain a DOCTYPE or entity definitions");
-                    case XMLStreamConstants.START_ELEMENT -> {
-                        if (result != null) {
-                            throw new BeepProtocolException("more than one root element in channel-0 XML");
-                        }
-                        result = element(r, xml.length, limits);
-                    }
-                    case XMLStreamConstants.CHARACTERS, XMLStreamConstants.SPACE -> {
-                        if (!r.isWhiteSpace()) {
-                            throw new BeepProtocolException("text outside the root element of channel-0 XML");
-                        }
-                    }
-                    default -> {
-                        // comments, processing instructions and END_DOCUMENT are ignored
-                    }
-                }
-            }
-            if (result == null) {
-                throw new BeepProtocolException("empty channel-0 message");
-            }
-            return result;
-        } catch (XMLStreamException | RuntimeException e) {
-            if (e instanceof BeepProtocolException bpe) {
-                throw bpe;
-            }
-            throw new BeepProtocolException("malformed channel-0 XML: " + e.getMessage());
-        } finally {
-            if (r != null) {
-                try {
-                    r.close();
-                } catch (XMLStreamException ignored) {
-                    // nothing to release
-                }
-            }
-        }
+        return HardenedXml.parse(utf8(xml), "channel-0 XML", r -> element(r, xml.length, limits));
     }
 
     /** Strict UTF-8, a leading byte order mark dropped; invalid octets are a protocol error. */
@@ -343,26 +287,6 @@ public final class ManagementCodec {
 
     /** Escapes the five XML specials with the predefined entities only. */
     public static String escape(String s) {
-        StringBuilder sb = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            String rep = switch (c) {
-                case '<' -> "&lt;";
-                case '>' -> "&gt;";
-                case '&' -> "&amp;";
-                case '\'' -> "&apos;";
-                case '"' -> "&quot;";
-                default -> null;
-            };
-            if (rep != null) {
-                if (sb == null) {
-                    sb = new StringBuilder(s.length() + 16).append(s, 0, i);
-                }
-                sb.append(rep);
-            } else if (sb != null) {
-                sb.append(c);
-            }
-        }
-        return sb == null ? s : sb.toString();
+        return HardenedXml.escape(s);
     }
 }

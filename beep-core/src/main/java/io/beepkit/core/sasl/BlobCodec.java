@@ -1,5 +1,6 @@
 package io.beepkit.core.sasl;
 
+import io.beepkit.core.LogText;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.core.sasl.SaslMessage.Blob;
 import io.beepkit.core.sasl.SaslMessage.Status;
@@ -40,7 +41,7 @@ public final class BlobCodec {
             case "blob":
                 for (String name : e.attributes().keySet()) {
                     if (!BLOB_ATTRIBUTES.contains(name)) {
-                        throw new BeepProtocolException("unknown attribute " + StrictXml.forLog(name, 32)
+                        throw new BeepProtocolException("unknown attribute " + LogText.escape(name, 32)
                                 + " on <blob>");
                     }
                 }
@@ -48,7 +49,7 @@ public final class BlobCodec {
             case "error":
                 return new SaslMessage.Error(code(e.attribute("code")), e.text().strip());
             default:
-                throw new BeepProtocolException("unknown SASL element <" + StrictXml.forLog(e.name(), 32) + ">");
+                throw new BeepProtocolException("unknown SASL element <" + LogText.escape(e.name(), 32) + ">");
         }
     }
 
@@ -88,7 +89,7 @@ public final class BlobCodec {
             case "continue" -> Status.CONTINUE;
             case "complete" -> Status.COMPLETE;
             case "abort" -> Status.ABORT;
-            default -> throw new BeepProtocolException("unknown blob status '" + StrictXml.forLog(value, 32) + "'");
+            default -> throw new BeepProtocolException("unknown blob status '" + LogText.escape(value, 32) + "'");
         };
     }
 
@@ -111,7 +112,7 @@ public final class BlobCodec {
             throw new BeepProtocolException("<error> lacks the code attribute");
         }
         if (value.length() != 3 || !value.chars().allMatch(c -> c >= '0' && c <= '9') || value.charAt(0) == '0') {
-            throw new BeepProtocolException("error code '" + StrictXml.forLog(value, 16) + "' is not three digits");
+            throw new BeepProtocolException("error code '" + LogText.escape(value, 16) + "' is not three digits");
         }
         return Integer.parseInt(value);
     }

@@ -1,12 +1,12 @@
 package io.beepkit.core.sasl;
 
+import io.beepkit.core.LogText;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslIdentity;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.core.sasl.SaslMessage.Blob;
 import io.beepkit.core.sasl.SaslMessage.Status;
-import io.beepkit.core.xml.StrictXml;
 
 import javax.security.sasl.SaslClient;
 import javax.security.sasl.SaslException;
@@ -110,7 +110,7 @@ public final class SaslInitiatorExchange {
     /** An ERR arrived for the last MSG (535: authentication failed). */
     public SaslStep onError(int code, String diagnostic) {
         requireRunning();
-        return fail(code, "server refused: " + code + " " + StrictXml.forLog(diagnostic, 200), null);
+        return fail(code, "server refused: " + code + " " + LogText.escape(diagnostic, 200), null);
     }
 
     /** Gives up: the abort blob to send as a MSG, after which the exchange is over. */
@@ -141,7 +141,7 @@ public final class SaslInitiatorExchange {
             return fail(0, "malformed server message: " + e.getMessage(), ABORT);
         }
         if (message instanceof SaslMessage.Error err) {
-            return fail(err.code(), "server refused: " + err.code() + " " + StrictXml.forLog(err.diagnostic(), 200),
+            return fail(err.code(), "server refused: " + err.code() + " " + LogText.escape(err.diagnostic(), 200),
                     null);
         }
         Blob blob = (Blob) message;
@@ -172,7 +172,7 @@ public final class SaslInitiatorExchange {
                     return SaslStep.send(BlobCodec.write(Blob.of(client.evaluateChallenge(data))));
             }
         } catch (SaslException | RuntimeException e) {
-            return fail(0, mechanism.saslName() + " failed: " + StrictXml.forLog(String.valueOf(e.getMessage()), 200),
+            return fail(0, mechanism.saslName() + " failed: " + LogText.escape(String.valueOf(e.getMessage()), 200),
                     ABORT);
         }
     }

@@ -1,5 +1,6 @@
 package io.beepkit.core.sasl;
 
+import io.beepkit.core.LogText;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.StartDecision;
 import io.beepkit.api.security.SaslIdentity;
@@ -7,7 +8,6 @@ import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.core.sasl.SaslMessage.Blob;
 import io.beepkit.core.sasl.SaslMessage.Status;
-import io.beepkit.core.xml.StrictXml;
 
 import javax.security.sasl.SaslException;
 import java.lang.System.Logger.Level;
@@ -24,6 +24,7 @@ import java.util.Optional;
  */
 public final class SaslListenerExchange {
     private static final System.Logger LOG = System.getLogger(SaslListenerExchange.class.getName());
+    private static final FailureLog FAILURES = new FailureLog(line -> LOG.log(Level.INFO, line), System::nanoTime);
 
     /** Where the exchange stands. */
     public enum State {
@@ -174,7 +175,7 @@ public final class SaslListenerExchange {
     private void fail(String reason) {
         state = State.FAILED;
         dispose();
-        LOG.log(Level.INFO, "SASL " + mechanism.saslName() + " authentication failed: " + StrictXml.forLog(reason, 200));
+        FAILURES.failure("SASL " + mechanism.saslName() + " authentication failed: " + LogText.escape(reason, 200));
     }
 
     private void dispose() {

@@ -1,5 +1,6 @@
 package io.beepkit.core.tls;
 
+import io.beepkit.core.LogText;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.core.xml.StrictXml;
 
@@ -32,7 +33,7 @@ public final class TlsMessageCodec {
                 }
                 if (version.isBlank() || version.length() > 16) {
                     throw new BeepProtocolException("version attribute poorly formed in <ready>: '"
-                            + StrictXml.forLog(version, 32) + "'");
+                            + LogText.escape(version, 32) + "'");
                 }
                 return new TlsMessage.Ready(version);
             }
@@ -44,7 +45,7 @@ public final class TlsMessageCodec {
                 onlyAttributes(e, Set.of("code", "xml:lang"));
                 return new TlsMessage.Error(code(e.attribute("code")), e.text().strip());
             default:
-                throw new BeepProtocolException("unknown TLS profile element <" + StrictXml.forLog(e.name(), 32) + ">");
+                throw new BeepProtocolException("unknown TLS profile element <" + LogText.escape(e.name(), 32) + ">");
         }
     }
 
@@ -66,7 +67,7 @@ public final class TlsMessageCodec {
     private static void onlyAttributes(StrictXml.Element e, Set<String> allowed) {
         for (String name : e.attributes().keySet()) {
             if (!allowed.contains(name)) {
-                throw new BeepProtocolException("unknown attribute " + StrictXml.forLog(name, 32) + " on <"
+                throw new BeepProtocolException("unknown attribute " + LogText.escape(name, 32) + " on <"
                         + e.name() + ">");
             }
         }
@@ -83,7 +84,7 @@ public final class TlsMessageCodec {
             throw new BeepProtocolException("<error> lacks the code attribute");
         }
         if (value.length() != 3 || !value.chars().allMatch(c -> c >= '0' && c <= '9') || value.charAt(0) == '0') {
-            throw new BeepProtocolException("error code '" + StrictXml.forLog(value, 16) + "' is not three digits");
+            throw new BeepProtocolException("error code '" + LogText.escape(value, 16) + "' is not three digits");
         }
         return Integer.parseInt(value);
     }

@@ -1,9 +1,9 @@
 package io.beepkit.core.tls;
 
+import io.beepkit.core.LogText;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.StartDecision;
 import io.beepkit.core.sasl.SessionSecurity;
-import io.beepkit.core.xml.StrictXml;
 
 import java.util.Optional;
 
@@ -80,7 +80,7 @@ public final class TlsTuning {
         try {
             m = TlsMessageCodec.parse(content);
         } catch (BeepProtocolException e) {
-            return new TlsMessage.Error(501, StrictXml.forLog(e.getMessage(), 200));
+            return new TlsMessage.Error(501, LogText.escape(e.getMessage(), 200));
         }
         if (!(m instanceof TlsMessage.Ready ready)) {
             return new TlsMessage.Error(501, "expected <ready />");
