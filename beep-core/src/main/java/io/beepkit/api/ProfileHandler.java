@@ -1,5 +1,8 @@
 package io.beepkit.api;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
 /**
  * The application side of a profile: decides on start requests and handles MSGs arriving on channels of that
  * profile. Every method runs on the session's callback executor (never on a Netty event loop), one call at a time per
@@ -32,6 +35,18 @@ public interface ProfileHandler {
      * pieces). The same {@code responder} comes with every piece of one MSG; answer at any point.
      */
     default void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
+    }
+
+    /**
+     * With {@link #streaming()}: as {@link #onMessageChunk}, but the window credit for the chunk returns to the peer
+     * only once the returned stage completes (normally or not) instead of when the call returns, so a handler that
+     * passes data on and acknowledges it later holds the peer to one window of unacknowledged octets. Called instead
+     * of {@link #onMessageChunk}; the default calls it and returns a completed stage.
+     */
+    default CompletionStage<?> onMessageChunkAsync(BeepChannel channel, int msgno, byte[] chunk, boolean last,
+                                                   Responder responder) {
+        onMessageChunk(channel, msgno, chunk, last, responder);
+        return CompletableFuture.completedFuture(null);
     }
 
     /**

@@ -1,5 +1,8 @@
 package io.beepkit.api;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
 /**
  * Receives the answer to a MSG as it arrives, one complete reply or answer at a time, so that a one-to-many exchange
  * (ANS ... NUL) of any length never has to be held in memory whole. Called on the session's callback executor, in
@@ -39,5 +42,17 @@ public interface ReplyListener {
      * @param last  true on the last piece of that RPY, ERR or ANS
      */
     default void onChunk(Reply.Kind kind, long ansno, byte[] chunk, boolean last) {
+    }
+
+    /**
+     * With {@link #streaming()}: as {@link #onChunk}, but the window credit for the chunk returns to the peer only
+     * once the returned stage completes (normally or not) instead of when the call returns. For a listener that
+     * hands the data to something slower and acknowledges later: the peer then never has more than one window of
+     * octets in flight that the application has not acknowledged, and nothing queues up in between. Called instead
+     * of {@link #onChunk}; the default calls {@link #onChunk} and returns a completed stage.
+     */
+    default CompletionStage<?> onChunkAsync(Reply.Kind kind, long ansno, byte[] chunk, boolean last) {
+        onChunk(kind, ansno, chunk, last);
+        return CompletableFuture.completedFuture(null);
     }
 }

@@ -5,6 +5,7 @@ import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 
 /** Hands each part of a reply to the application's listener on the callback executor. */
@@ -30,13 +31,19 @@ final class ListenerSink implements ReplySink {
     }
 
     @Override
-    public void chunk(Reply.Kind kind, long ansno, byte[] chunk, boolean last) {
+    public void chunk(Reply.Kind kind, long ansno, byte[] chunk, boolean last, Runnable credit) {
         callbacks.execute(() -> {
+            CompletionStage<?> handled = null;
             try {
-                listener.onChunk(kind, ansno, chunk, last);
+                handled = listener.onChunkAsync(kind, ansno, chunk, last);
             } finally {
                 if (last && kind != Reply.Kind.ANSWERS) {
                     done.complete(null);
+                }
+                if (handled == null) {
+                    credit.run();
+                } else {
+                    handled.whenComplete((ignored, failure) -> credit.run());
                 }
             }
         });

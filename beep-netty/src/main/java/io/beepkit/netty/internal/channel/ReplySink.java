@@ -25,8 +25,12 @@ public interface ReplySink {
         return false;
     }
 
-    /** A raw frame payload of the reply (only when {@link #chunked()}). */
-    default void chunk(Reply.Kind kind, long ansno, byte[] chunk, boolean last) {
+    /**
+     * A raw frame payload of the reply (only when {@link #chunked()}); {@code credit} returns the frame's window
+     * credit and must run exactly once, when the application is done with the chunk.
+     */
+    default void chunk(Reply.Kind kind, long ansno, byte[] chunk, boolean last, Runnable credit) {
+        credit.run();
     }
 
     /** True when the application wants every ANS delivered at once (not aggregated). */

@@ -18,6 +18,8 @@ import io.netty.buffer.ByteBufUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.concurrent.CompletionStage;
+
 /**
  * The peer's MSG frames: each MSG assembled whole (bounded by the message size limit, ERR 550 before its end when it
  * is too large, RFC 3080 §2.6.3) or handed on frame by frame to a streaming handler, then delivered to the profile's
@@ -161,11 +163,12 @@ final class MessageReceiver {
         // A ByteBuf-aware handler gets the network buffer itself; others one copy, the array they asked for.
         Object chunk = handler instanceof ByteBufMessageHandler ? payload.retainedSlice() : ByteBufUtil.getBytes(payload);
         ctx.callbacks().execute(() -> {
+            CompletionStage<?> handled = null;
             try {
                 if (chunk instanceof ByteBuf buf) {
                     ((ByteBufMessageHandler) handler).onMessageChunk(ch, req.msgno(), buf, last, req);
                 } else {
-                    handler.onMessageChunk(ch, req.msgno(), (byte[]) chunk, last, req);
+                    handled = handler.onMessageChunkAsync(ch, req.msgno(), (byte[]) chunk, last, req);
                 }
             } catch (RuntimeException e) {
                 handlerThrew(ch, req, e);
@@ -173,7 +176,13 @@ final class MessageReceiver {
                 if (chunk instanceof ByteBuf buf) {
                     buf.release();
                 }
-                ctx.onLoop(() -> flow.consumeMsg(ch, size));
+                Runnable credit = () -> ctx.onLoop(() -> flow.consumeMsg(ch, size));
+                if (handled == null) {
+                    credit.run();
+                } else {
+                    // The handler acknowledges later: the credit waits for it (onMessageChunkAsync).
+                    handled.whenComplete((ignored, failure) -> credit.run());
+                }
             }
         });
     }

@@ -183,8 +183,10 @@ final class ReplyReceiver {
             case ERR -> Reply.Kind.ERR;
             default -> Reply.Kind.ANSWERS;
         };
-        p.sink().chunk(kind, h.type() == FrameType.ANS ? h.ansno() : -1, ByteBufUtil.getBytes(payload), !h.more());
-        creditAfterCallbacks(ch, p.sink(), h.size());
+        int size = h.size();
+        // Credit returns when the listener is done with the chunk (it may acknowledge later, see onChunkAsync).
+        p.sink().chunk(kind, h.type() == FrameType.ANS ? h.ansno() : -1, ByteBufUtil.getBytes(payload), !h.more(),
+                () -> ctx.onLoop(() -> flow.consume(ch, size)));
     }
 
     private void completed(ChannelImpl ch, PendingRequest p) {
