@@ -1,0 +1,128 @@
+package io.beepkit.syslog;
+
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.syslog.internal.CookedCollectorHandler;
+import io.beepkit.syslog.internal.RawCollectorHandler;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The collector side of RFC 3195: profile handlers for RAW and COOKED that deliver every message to one
+ * {@link SyslogConsumer}. Register them on a server (or a client, for a collector that connects out; the roles are
+ * the collector's and the device's, whoever opened the TCP connection):
+ *
+ * <pre>{@code
+ * SyslogCollector collector = SyslogCollector.builder().consumer(m -> store.append(m)).build();
+ * BeepServer server = BeepServer.builder().bind("127.0.0.1", 601)
+ *         .profiles(collector.register(new ProfileRegistry())).build();
+ * }</pre>
+ *
+ * <p>Back-pressure and acknowledgement: the window credit of what carried a message returns to the device only once
+ * the consumer's stage has completed, so the device never has more than one BEEP window of octets in flight that the
+ * consumer has not acknowledged; nothing is dropped and nothing queues between the socket and the consumer.
+ */
+public final class SyslogCollector {
+    private final boolean raw;
+    private final boolean cooked;
+    private final RawCollectorHandler rawHandler;
+    private final CookedCollectorHandler cookedHandler;
+
+    private SyslogCollector(Builder b) {
+        Objects.requireNonNull(b.consumer, "consumer");
+        if (!b.raw && !b.cooked) {
+            throw new IllegalArgumentException("a collector needs RAW, COOKED or both");
+        }
+        raw = b.raw;
+        cooked = b.cooked;
+        rawHandler = new RawCollectorHandler(b.consumer, b.limits);
+        cookedHandler = new CookedCollectorHandler(b.consumer, b.limits, b.identity);
+    }
+
+    /** A builder; a consumer is required. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The handler of {@link SyslogProfiles#RAW}. */
+    public ProfileHandler rawHandler() {
+        return rawHandler;
+    }
+
+    /** The handler of {@link SyslogProfiles#COOKED}. */
+    public ProfileHandler cookedHandler() {
+        return cookedHandler;
+    }
+
+    /** The profile URIs this collector serves, COOKED first. */
+    public List<String> profiles() {
+        List<String> uris = new ArrayList<>(2);
+        if (cooked) {
+            uris.add(SyslogProfiles.COOKED);
+        }
+        if (raw) {
+            uris.add(SyslogProfiles.RAW);
+        }
+        return uris;
+    }
+
+    /** Registers the enabled profiles in {@code registry} and returns it. */
+    public ProfileRegistry register(ProfileRegistry registry) {
+        if (cooked) {
+            registry.register(SyslogProfiles.COOKED, cookedHandler);
+        }
+        if (raw) {
+            registry.register(SyslogProfiles.RAW, rawHandler);
+        }
+        return registry;
+    }
+
+    /** Builds a {@link SyslogCollector}. */
+    public static final class Builder {
+        private SyslogConsumer consumer;
+        private SyslogLimits limits = SyslogLimits.DEFAULT;
+        private SyslogIdentity identity;
+        private boolean raw = true;
+        private boolean cooked = true;
+
+        private Builder() {
+        }
+
+        /** Where messages go (required). */
+        public Builder consumer(SyslogConsumer v) {
+            consumer = v;
+            return this;
+        }
+
+        /** The limits per peer (default {@link SyslogLimits#DEFAULT}). */
+        public Builder limits(SyslogLimits v) {
+            limits = Objects.requireNonNull(v, "limits");
+            return this;
+        }
+
+        /** The collector's own {@code <iam>}, piggybacked on COOKED start replies (default: none). */
+        public Builder identity(SyslogIdentity v) {
+            identity = v;
+            return this;
+        }
+
+        /** Whether to serve RAW (default true). */
+        public Builder raw(boolean v) {
+            raw = v;
+            return this;
+        }
+
+        /** Whether to serve COOKED (default true). */
+        public Builder cooked(boolean v) {
+            cooked = v;
+            return this;
+        }
+
+        /** The collector. */
+        public SyslogCollector build() {
+            return new SyslogCollector(this);
+        }
+    }
+}

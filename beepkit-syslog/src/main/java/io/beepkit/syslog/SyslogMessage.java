@@ -1,0 +1,234 @@
+package io.beepkit.syslog;
+
+import java.net.SocketAddress;
+import java.util.Objects;
+
+/**
+ * One syslog message as a collector received it: the text exactly as sent, the fields the sender's format gave it
+ * (RFC 5424 or RFC 3164, see {@link #format()}), and for COOKED the attributes of its {@code <entry>} element
+ * (RFC 3195 §4.4.2). A field the message does not carry is null; facility and severity are -1 when unknown.
+ * Immutable.
+ */
+public final class SyslogMessage {
+    private final SyslogTransport transport;
+    private final String text;
+    private final SyslogFormat format;
+    private final int facility;
+    private final int severity;
+    private final String timestamp;
+    private final String hostname;
+    private final String appName;
+    private final String procId;
+    private final String msgId;
+    private final String structuredData;
+    private final String message;
+    private final String deviceFqdn;
+    private final String deviceIp;
+    private final String pathId;
+    private final SyslogIdentity peer;
+    private final SocketAddress remoteAddress;
+
+    private SyslogMessage(Builder b) {
+        transport = Objects.requireNonNull(b.transport, "transport");
+        text = Objects.requireNonNull(b.text, "text");
+        format = Objects.requireNonNull(b.format, "format");
+        facility = b.facility;
+        severity = b.severity;
+        timestamp = b.timestamp;
+        hostname = b.hostname;
+        appName = b.appName;
+        procId = b.procId;
+        msgId = b.msgId;
+        structuredData = b.structuredData;
+        message = b.message;
+        deviceFqdn = b.deviceFqdn;
+        deviceIp = b.deviceIp;
+        pathId = b.pathId;
+        peer = b.peer;
+        remoteAddress = b.remoteAddress;
+    }
+
+    /** A builder; transport, text and format are required. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The profile that carried the message. */
+    public SyslogTransport transport() {
+        return transport;
+    }
+
+    /** The RAW line (CRLF removed) or the COOKED entry's text content, exactly as received. */
+    public String text() {
+        return text;
+    }
+
+    /** How {@link #text()} was parsed. */
+    public SyslogFormat format() {
+        return format;
+    }
+
+    /** The facility, 0 to 23 (from the PRI, or the COOKED {@code facility} attribute), or -1. */
+    public int facility() {
+        return facility;
+    }
+
+    /** The severity, 0 (emergency) to 7 (debug), or -1. */
+    public int severity() {
+        return severity;
+    }
+
+    /** The timestamp as written (RFC 5424 or RFC 3164 form, or the COOKED attribute), or null. */
+    public String timestamp() {
+        return timestamp;
+    }
+
+    /** The originating host's name as the message gives it, or null. */
+    public String hostname() {
+        return hostname;
+    }
+
+    /** RFC 5424 APP-NAME, the RFC 3164 TAG or the COOKED {@code tag} attribute, or null. */
+    public String appName() {
+        return appName;
+    }
+
+    /** RFC 5424 PROCID or the bracketed process id after an RFC 3164 TAG, or null. */
+    public String procId() {
+        return procId;
+    }
+
+    /** RFC 5424 MSGID, or null. */
+    public String msgId() {
+        return msgId;
+    }
+
+    /** RFC 5424 STRUCTURED-DATA as written (one or more {@code [...]} elements), or null. */
+    public String structuredData() {
+        return structuredData;
+    }
+
+    /** The free-form MSG part, or the whole text when unparsed. */
+    public String message() {
+        return message;
+    }
+
+    /** COOKED {@code deviceFQDN} attribute, or null. */
+    public String deviceFqdn() {
+        return deviceFqdn;
+    }
+
+    /** COOKED {@code deviceIP} attribute, or null. */
+    public String deviceIp() {
+        return deviceIp;
+    }
+
+    /** COOKED {@code pathID} attribute (a {@link SyslogPath} the peer described earlier on the channel), or null. */
+    public String pathId() {
+        return pathId;
+    }
+
+    /** What the sending peer said of itself with {@code <iam>} on this channel (COOKED), or null. */
+    public SyslogIdentity peer() {
+        return peer;
+    }
+
+    /** The sending peer's socket address, or null when unknown. */
+    public SocketAddress remoteAddress() {
+        return remoteAddress;
+    }
+
+    /** A builder holding this message's values, to change some. */
+    public Builder toBuilder() {
+        Builder b = new Builder().transport(transport).text(text).format(format).facility(facility)
+                .severity(severity).timestamp(timestamp).hostname(hostname).appName(appName).procId(procId)
+                .msgId(msgId).structuredData(structuredData).message(message);
+        return b.deviceFqdn(deviceFqdn).deviceIp(deviceIp).pathId(pathId).peer(peer).remoteAddress(remoteAddress);
+    }
+
+    @Override
+    public String toString() {
+        return "SyslogMessage{" + transport + ' ' + format + " facility=" + facility + " severity=" + severity
+                + " host=" + hostname + " app=" + appName + " text=" + text + '}';
+    }
+
+    /** Builds a {@link SyslogMessage}. */
+    public static final class Builder {
+        private SyslogTransport transport;
+        private String text;
+        private SyslogFormat format = SyslogFormat.UNPARSED;
+        private int facility = -1;
+        private int severity = -1;
+        private String timestamp;
+        private String hostname;
+        private String appName;
+        private String procId;
+        private String msgId;
+        private String structuredData;
+        private String message;
+        private String deviceFqdn;
+        private String deviceIp;
+        private String pathId;
+        private SyslogIdentity peer;
+        private SocketAddress remoteAddress;
+
+        private Builder() {
+        }
+
+        /** Sets {@link SyslogMessage#transport()}. */
+        public Builder transport(SyslogTransport v) { transport = v; return this; }
+
+        /** Sets {@link SyslogMessage#text()}. */
+        public Builder text(String v) { text = v; return this; }
+
+        /** Sets {@link SyslogMessage#format()}. */
+        public Builder format(SyslogFormat v) { format = v; return this; }
+
+        /** Sets {@link SyslogMessage#facility()}. */
+        public Builder facility(int v) { facility = v; return this; }
+
+        /** Sets {@link SyslogMessage#severity()}. */
+        public Builder severity(int v) { severity = v; return this; }
+
+        /** Sets {@link SyslogMessage#timestamp()}. */
+        public Builder timestamp(String v) { timestamp = v; return this; }
+
+        /** Sets {@link SyslogMessage#hostname()}. */
+        public Builder hostname(String v) { hostname = v; return this; }
+
+        /** Sets {@link SyslogMessage#appName()}. */
+        public Builder appName(String v) { appName = v; return this; }
+
+        /** Sets {@link SyslogMessage#procId()}. */
+        public Builder procId(String v) { procId = v; return this; }
+
+        /** Sets {@link SyslogMessage#msgId()}. */
+        public Builder msgId(String v) { msgId = v; return this; }
+
+        /** Sets {@link SyslogMessage#structuredData()}. */
+        public Builder structuredData(String v) { structuredData = v; return this; }
+
+        /** Sets {@link SyslogMessage#message()}. */
+        public Builder message(String v) { message = v; return this; }
+
+        /** Sets {@link SyslogMessage#deviceFqdn()}. */
+        public Builder deviceFqdn(String v) { deviceFqdn = v; return this; }
+
+        /** Sets {@link SyslogMessage#deviceIp()}. */
+        public Builder deviceIp(String v) { deviceIp = v; return this; }
+
+        /** Sets {@link SyslogMessage#pathId()}. */
+        public Builder pathId(String v) { pathId = v; return this; }
+
+        /** Sets {@link SyslogMessage#peer()}. */
+        public Builder peer(SyslogIdentity v) { peer = v; return this; }
+
+        /** Sets {@link SyslogMessage#remoteAddress()}. */
+        public Builder remoteAddress(SocketAddress v) { remoteAddress = v; return this; }
+
+        /** The message. */
+        public SyslogMessage build() {
+            return new SyslogMessage(this);
+        }
+    }
+}

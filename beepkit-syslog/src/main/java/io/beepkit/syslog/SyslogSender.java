@@ -1,0 +1,128 @@
+package io.beepkit.syslog;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepErrorException;
+import io.beepkit.api.BeepException;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ChannelRequest;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.Reply;
+import io.beepkit.syslog.internal.CookedEntry;
+import io.beepkit.syslog.internal.CookedXml;
+import io.beepkit.syslog.internal.DeviceCookedHandler;
+import io.beepkit.syslog.internal.RawDeviceHandler;
+import io.beepkit.syslog.internal.RawOutput;
+import io.beepkit.syslog.internal.SyslogTextParser;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The device side of RFC 3195 over a session the application opened (with beep-netty's {@code BeepClient}, say):
+ * starts one RAW or COOKED channel and sends syslog lines on it. Thread-safe.
+ *
+ * <p>RAW (RFC 3195 §3): the sender starts the channel, waits for the collector's MSG, and answers it with one ANS
+ * per line; {@link #send} completes once the line is handed over and fewer than {@value #MAX_UNSENT} octets are
+ * waiting to leave (RAW has no per-message acknowledgement). COOKED (RFC 3195 §4): the sender starts the channel
+ * (with its {@code <iam>} piggybacked when given), then sends each line as an {@code <entry>} MSG whose attributes
+ * come from the line's own header; {@link #send} completes when the collector answered {@code <ok />}, and fails
+ * with {@link BeepErrorException} on its {@code <error>}.
+ */
+public final class SyslogSender implements AutoCloseable {
+    /** RAW: octets handed to the channel but not yet sent beyond which {@link #send} waits. */
+    public static final int MAX_UNSENT = 64 * 1024;
+
+    private final SyslogTransport transport;
+    private final BeepChannel channel;
+    private final RawOutput raw;
+
+    private SyslogSender(SyslogTransport transport, BeepChannel channel, RawOutput raw) {
+        this.transport = transport;
+        this.channel = channel;
+        this.raw = raw;
+    }
+
+    /** Starts a RAW channel on {@code session}; completes once the collector's MSG has arrived. */
+    public static CompletableFuture<SyslogSender> raw(BeepSession session) {
+        RawDeviceHandler handler = new RawDeviceHandler();
+        ChannelRequest request = ChannelRequest.builder().profile(SyslogProfiles.RAW).handler(handler).build();
+        return session.startChannel(request).thenCompose(ch -> handler.ready()
+                .thenApply(responder -> new SyslogSender(SyslogTransport.RAW, ch, new RawOutput(ch, responder,
+                        MAX_UNSENT))));
+    }
+
+    /**
+     * Starts a COOKED channel on {@code session}, piggybacking {@code iam} on the start request when not null
+     * (RFC 3195 §4.2).
+     */
+    public static CompletableFuture<SyslogSender> cooked(BeepSession session, SyslogIdentity iam) {
+        ChannelRequest.Builder b = ChannelRequest.builder().handler(new DeviceCookedHandler());
+        if (iam == null) {
+            b.profile(SyslogProfiles.COOKED);
+        } else {
+            b.profile(SyslogProfiles.COOKED, CookedXml.writeIam(iam), false);
+        }
+        return session.startChannel(b.build()).thenApply(ch -> new SyslogSender(SyslogTransport.COOKED, ch, null));
+    }
+
+    /** The profile this sender uses. */
+    public SyslogTransport transport() {
+        return transport;
+    }
+
+    /** The channel it sends on. */
+    public BeepChannel channel() {
+        return channel;
+    }
+
+    /** Sends one syslog line (without CR LF; a CR or LF inside is replaced by a space). */
+    public CompletableFuture<Void> send(String line) {
+        String clean = line.replace('\r', ' ').replace('\n', ' ');
+        if (transport == SyslogTransport.RAW) {
+            return raw.send(clean);
+        }
+        SyslogMessage m = SyslogTextParser.parse(clean, SyslogMessage.builder().transport(transport)).build();
+        CookedEntry e = new CookedEntry(m.facility() < 0 ? 1 : m.facility(), m.severity() < 0 ? 5 : m.severity(),
+                m.timestamp(), m.hostname(), m.appName(), null, null, null, clean);
+        return sendXml(CookedXml.writeEntry(e));
+    }
+
+    /** COOKED: sends an {@code <iam>} as a MSG of its own (RFC 3195 §4.4.1), as some devices do. */
+    public CompletableFuture<Void> sendIam(SyslogIdentity iam) {
+        if (transport != SyslogTransport.COOKED) {
+            throw new IllegalStateException("<iam> belongs to COOKED, not " + transport);
+        }
+        return sendXml(CookedXml.writeIam(iam));
+    }
+
+    private CompletableFuture<Void> sendXml(String xml) {
+        MimeEntity msg = MimeEntity.of(MimeEntity.BEEP_XML, xml.getBytes(StandardCharsets.UTF_8));
+        return channel.send(msg).thenApply(SyslogSender::requireOk);
+    }
+
+    private static Void requireOk(Reply r) {
+        if (r.isError()) {
+            throw new BeepErrorException(r.errorCode(), r.errorText());
+        }
+        String body = r.entity().bodyText().strip();
+        if (!body.startsWith("<ok")) {
+            throw new BeepException("the collector answered neither <ok /> nor <error>: " + body.length()
+                    + " octets starting '" + io.beepkit.core.LogText.escape(body, 40) + "'");
+        }
+        return null;
+    }
+
+    /** Ends the exchange (NUL on RAW) and closes the channel once every entry is answered. */
+    public CompletableFuture<Void> finish() {
+        if (raw != null) {
+            raw.end();
+        }
+        return channel.close();
+    }
+
+    /** As {@link #finish()}, waiting for it. */
+    @Override
+    public void close() {
+        finish().join();
+    }
+}

@@ -1,0 +1,150 @@
+package io.beepkit.syslog.internal;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.ChannelStartRequest;
+import io.beepkit.api.Message;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.Responder;
+import io.beepkit.api.StartDecision;
+import io.beepkit.core.LogText;
+import io.beepkit.syslog.SyslogConsumer;
+import io.beepkit.syslog.SyslogIdentity;
+import io.beepkit.syslog.SyslogLimits;
+import io.beepkit.syslog.SyslogMessage;
+import io.beepkit.syslog.SyslogPath;
+import io.beepkit.syslog.SyslogTransport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The collector's COOKED profile (RFC 3195 §4): every MSG holds one {@code <entry>}, {@code <iam>} or {@code <path>}
+ * and is answered {@code <ok />} (RPY) or {@code <error>} (ERR). MSGs arrive frame by frame and are held only up to
+ * {@link SyslogLimits#maxEntrySize()}; an {@code <entry>} goes to the consumer, and both its {@code <ok />} and the
+ * window credit of its last frame wait for the consumer's acknowledgement. An {@code <iam>} may also come piggybacked
+ * on the start request (RFC 3195 §4.2); the collector's own, if configured, is piggybacked on the reply.
+ */
+public final class CookedCollectorHandler implements ProfileHandler {
+    private static final Logger log = LoggerFactory.getLogger(CookedCollectorHandler.class);
+    /** The positive reply of RFC 3195 §4.4. */
+    static final MimeEntity OK = MimeEntity.of(MimeEntity.BEEP_XML, "<ok />".getBytes(StandardCharsets.US_ASCII));
+
+    private final SyslogConsumer consumer;
+    private final SyslogLimits limits;
+    private final SyslogIdentity identity;
+    private final ConcurrentHashMap<BeepChannel, CookedChannelState> channels = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, SyslogIdentity> piggybacked = new ConcurrentHashMap<>();
+
+    /**
+     * A handler delivering to {@code consumer} within {@code limits}, answering a start with {@code identity} (null:
+     * nothing piggybacked).
+     */
+    public CookedCollectorHandler(SyslogConsumer consumer, SyslogLimits limits, SyslogIdentity identity) {
+        this.consumer = consumer;
+        this.limits = limits;
+        this.identity = identity;
+    }
+
+    @Override
+    public StartDecision onStart(ChannelStartRequest request) {
+        if (request.initData() != null && !request.initData().isBlank()) {
+            try {
+                if (!(CookedXml.parse(request.initData()) instanceof SyslogIdentity iam)) {
+                    return StartDecision.refuse(501, "only an <iam> may be piggybacked on a COOKED start");
+                }
+                piggybacked.put(key(request.session(), request.number()), iam);
+            } catch (SyslogViolation v) {
+                violation(request.session().remoteAddress(), request.number(), v);
+                return StartDecision.refuse(v.code(), v.getMessage());
+            }
+        }
+        return identity == null ? StartDecision.accept() : StartDecision.accept(CookedXml.writeIam(identity));
+    }
+
+    private static String key(Object session, int number) {
+        return System.identityHashCode(session) + ":" + number;
+    }
+
+    @Override
+    public void onOpen(BeepChannel channel) {
+        CookedChannelState state = new CookedChannelState(limits);
+        state.peer(piggybacked.remove(key(channel.session(), channel.number())));
+        channels.put(channel, state);
+    }
+
+    @Override
+    public void onClose(BeepChannel channel) {
+        channels.remove(channel);
+    }
+
+    @Override
+    public boolean streaming() {
+        return true;
+    }
+
+    @Override
+    public void onMessage(Message message, Responder responder) {
+        throw new UnsupportedOperationException("COOKED MSGs arrive in chunks");
+    }
+
+    @Override
+    public CompletionStage<?> onMessageChunkAsync(BeepChannel channel, int msgno, byte[] chunk, boolean last,
+                                                  Responder responder) {
+        CookedChannelState state = channels.computeIfAbsent(channel, c -> new CookedChannelState(limits));
+        String xml;
+        try {
+            xml = state.feed(msgno, chunk, last);
+            if (xml == null) {
+                return SyslogAcks.DONE;
+            }
+            return handle(channel, state, xml, responder);
+        } catch (SyslogViolation v) {
+            violation(channel.session().remoteAddress(), channel.number(), v);
+            responder.error(v.code(), v.getMessage());
+            return SyslogAcks.DONE;
+        }
+    }
+
+    private CompletionStage<?> handle(BeepChannel channel, CookedChannelState state, String xml, Responder r) {
+        Object element = CookedXml.parse(xml);
+        if (element instanceof SyslogIdentity iam) {
+            state.peer(iam);
+            r.reply(OK);
+            return SyslogAcks.DONE;
+        }
+        if (element instanceof SyslogPath path) {
+            state.path(path);
+            r.reply(OK);
+            return SyslogAcks.DONE;
+        }
+        CookedEntry e = (CookedEntry) element;
+        SyslogMessage.Builder b = SyslogTextParser.parse(e.text(), SyslogMessage.builder()
+                .transport(SyslogTransport.COOKED));
+        // The entry's attributes describe the message authoritatively (RFC 3195 §4.4.2); the text's own header,
+        // if it has one, only fills what they leave out.
+        b.facility(e.facility()).severity(e.severity()).deviceFqdn(e.deviceFqdn()).deviceIp(e.deviceIp())
+                .pathId(e.pathId()).peer(state.peer()).remoteAddress(channel.session().remoteAddress());
+        SyslogMessage parsed = b.build();
+        b.timestamp(e.timestamp() != null ? e.timestamp() : parsed.timestamp())
+                .hostname(e.hostname() != null ? e.hostname() : parsed.hostname())
+                .appName(e.tag() != null ? e.tag() : parsed.appName());
+        CompletableFuture<Void> ack = Delivery.one(consumer, b.build());
+        return ack.whenComplete((ok, failure) -> {
+            if (failure == null) {
+                r.reply(OK);
+            } else {
+                r.error(451, "the entry could not be stored: " + LogText.escape(failure.toString()));
+            }
+        });
+    }
+
+    private static void violation(Object remote, int channel, SyslogViolation v) {
+        log.warn("COOKED channel {} from {}: {}; answering ERR {}", channel, remote, LogText.escape(v.getMessage()),
+                v.code());
+    }
+}

@@ -1,0 +1,280 @@
+package io.beepkit.syslog;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepErrorException;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ChannelRequest;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.Reply;
+import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** RFC 3195 end to end over 127.0.0.1: a collector on a BeepServer, a device on a BeepClient. */
+class SyslogSocketTest {
+    private final LinkedBlockingQueue<SyslogMessage> received = new LinkedBlockingQueue<>();
+    private BeepServer server;
+    private BeepClient client;
+
+    private BeepSession start(SyslogConsumer consumer, SyslogLimits limits) throws Exception {
+        SyslogCollector collector = SyslogCollector.builder().consumer(consumer).limits(limits)
+                .identity(new SyslogIdentity("collector.test", "127.0.0.1", "collector")).build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+                .profiles(collector.register(new ProfileRegistry())).build().start().join();
+        client = BeepClient.builder().build();
+        return client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+    }
+
+    private BeepSession start() throws Exception {
+        return start(m -> {
+            received.add(m);
+            return SyslogConsumer.HANDLED;
+        }, SyslogLimits.DEFAULT);
+    }
+
+    @AfterEach
+    void stop() {
+        if (client != null) {
+            client.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private SyslogMessage next() throws InterruptedException {
+        SyslogMessage m = received.poll(5, TimeUnit.SECONDS);
+        assertTrue(m != null, "no message arrived");
+        return m;
+    }
+
+    @Test
+    void greetingOffersBothProfileUris() throws Exception {
+        BeepSession s = start();
+        assertEquals(List.of(SyslogProfiles.COOKED, SyslogProfiles.RAW), s.peerProfiles());
+    }
+
+    /** RFC 3195 §6: the URIs are matched exactly; a differently spelled one is no RFC 3195 profile. */
+    @Test
+    void profileUrisMatchExactly() throws Exception {
+        BeepSession s = start();
+        CompletableFuture<BeepChannel> wrongCase = s.startChannel("http://iana.org/beep/syslog/raw");
+        ExecutionException e = assertThrows(ExecutionException.class, () -> wrongCase.get(5, TimeUnit.SECONDS));
+        assertInstanceOf(BeepErrorException.class, e.getCause());
+    }
+
+    /** RFC 3195 §3.1: the collector sends one MSG, the device answers with ANS per line, then NUL. */
+    @Test
+    void rawDeviceAnswersTheCollectorsMessageLineByLine() throws Exception {
+        BeepSession s = start();
+        try (SyslogSender sender = SyslogSender.raw(s).get(5, TimeUnit.SECONDS)) {
+            assertEquals(SyslogTransport.RAW, sender.transport());
+            for (int i = 0; i < 200; i++) {
+                sender.send("<34>Oct 11 22:14:15 mymachine su[" + i + "]: line " + i).get(5, TimeUnit.SECONDS);
+            }
+        }
+        for (int i = 0; i < 200; i++) {
+            SyslogMessage m = next();
+            assertEquals(SyslogTransport.RAW, m.transport());
+            assertEquals(SyslogFormat.RFC3164, m.format());
+            assertEquals(String.valueOf(i), m.procId(), "in order, none lost");
+            assertEquals("line " + i, m.message());
+            assertEquals(4, m.facility());
+        }
+    }
+
+    /** RFC 3195 §3.1: on RAW the device sends no MSG; the collector refuses one. */
+    @Test
+    void rawMessageFromTheDeviceIsRefused() throws Exception {
+        BeepSession s = start();
+        ChannelRequest r = ChannelRequest.builder().profile(SyslogProfiles.RAW)
+                .handler((m, responder) -> { }).build();
+        BeepChannel ch = s.startChannel(r).get(5, TimeUnit.SECONDS);
+        Reply reply = ch.send(MimeEntity.of("<13>hello\r\n")).get(5, TimeUnit.SECONDS);
+        assertTrue(reply.isError());
+        assertEquals(500, reply.errorCode());
+    }
+
+    /** RFC 3195 §3.4 with our limit: a RAW line beyond maxLineLength ends the session (it cannot be answered). */
+    @Test
+    void rawLineOverTheLimitTerminatesTheSession() throws Exception {
+        BeepSession s = start(m -> {
+            received.add(m);
+            return SyslogConsumer.HANDLED;
+        }, SyslogLimits.DEFAULT.withMaxLineLength(64));
+        SyslogSender sender = SyslogSender.raw(s).get(5, TimeUnit.SECONDS);
+        sender.send("<13>fine");
+        sender.send("<13>" + "x".repeat(100));
+        s.closeFuture().get(5, TimeUnit.SECONDS);
+        assertEquals("<13>fine", next().text());
+        assertFalse(s.isOpen());
+    }
+
+    /** RFC 3195 §4.2, §4.4.1, §4.4.2: iam piggybacked, entries answered ok, attributes and text delivered. */
+    @Test
+    void cookedEntriesAreAnsweredOkAndCarryTheDevicesIam() throws Exception {
+        BeepSession s = start();
+        SyslogIdentity iam = new SyslogIdentity("device.test", "127.0.0.1", "device");
+        try (SyslogSender sender = SyslogSender.cooked(s, iam).get(5, TimeUnit.SECONDS)) {
+            assertTrue(sender.channel().peerInitData().contains("type='collector'"), sender.channel().peerInitData());
+            sender.send("<165>1 2003-10-11T22:14:15.003Z mymachine.example.com evntslog - ID47 - An event & more")
+                    .get(5, TimeUnit.SECONDS);
+        }
+        SyslogMessage m = next();
+        assertEquals(SyslogTransport.COOKED, m.transport());
+        assertEquals(SyslogFormat.RFC5424, m.format());
+        assertEquals(20, m.facility());
+        assertEquals(5, m.severity());
+        assertEquals("mymachine.example.com", m.hostname());
+        assertEquals("evntslog", m.appName());
+        assertEquals("An event & more", m.message());
+        assertEquals(iam, m.peer());
+    }
+
+    /** RFC 3195 §4.4.1: an iam may also come as a MSG of its own, and is answered ok. */
+    @Test
+    void cookedIamAsAMessage() throws Exception {
+        BeepSession s = start();
+        SyslogSender sender = SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS);
+        SyslogIdentity iam = new SyslogIdentity("relay.test", "127.0.0.2", "relay");
+        sender.sendIam(iam).get(5, TimeUnit.SECONDS);
+        sender.send("<13>after iam").get(5, TimeUnit.SECONDS);
+        assertEquals(iam, next().peer());
+    }
+
+    /** RFC 3195 §4.4: what is not an entry, iam or path is answered with an error, and the channel stays. */
+    @Test
+    void cookedViolationsAreAnsweredWithErrors() throws Exception {
+        BeepSession s = start(m -> {
+            received.add(m);
+            return SyslogConsumer.HANDLED;
+        }, SyslogLimits.DEFAULT.withMaxEntrySize(200));
+        BeepChannel ch = s.startChannel(SyslogProfiles.COOKED).get(5, TimeUnit.SECONDS);
+        assertEquals(500, cooked(ch, "<entry>unterminated").errorCode());
+        assertEquals(500, cooked(ch, "<log>x</log>").errorCode());
+        assertEquals(501, cooked(ch, "<entry facility='99'>x</entry>").errorCode());
+        assertEquals(550, cooked(ch, "<entry>" + "x".repeat(300) + "</entry>").errorCode());
+        Reply ok = cooked(ch, "<entry facility='4' severity='2' hostname='h'>still open</entry>");
+        assertFalse(ok.isError(), ok.toString());
+        assertEquals("<ok />", ok.entity().bodyText());
+        SyslogMessage m = next();
+        assertEquals("still open", m.text());
+        assertEquals("h", m.hostname());
+        assertEquals(4, m.facility());
+        assertEquals(2, m.severity());
+    }
+
+    /** RFC 3195 §4.2: only an iam may be piggybacked; anything else refuses the start. */
+    @Test
+    void cookedStartWithOtherInitDataIsRefused() throws Exception {
+        BeepSession s = start();
+        ChannelRequest r = ChannelRequest.builder().profile(SyslogProfiles.COOKED, "<entry>x</entry>", false).build();
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> s.startChannel(r).get(5, TimeUnit.SECONDS));
+        assertEquals(501, assertInstanceOf(BeepErrorException.class, e.getCause()).code());
+    }
+
+    private static Reply cooked(BeepChannel ch, String xml) throws Exception {
+        return ch.send(MimeEntity.of(MimeEntity.BEEP_XML, xml.getBytes())).get(5, TimeUnit.SECONDS);
+    }
+
+    /** The ok of an entry waits for the consumer's acknowledgement; a failed one is answered ERR 451. */
+    @Test
+    void cookedOkWaitsForTheAcknowledgement() throws Exception {
+        ConcurrentLinkedQueue<CompletableFuture<Void>> acks = new ConcurrentLinkedQueue<>();
+        BeepSession s = start(m -> {
+            CompletableFuture<Void> ack = new CompletableFuture<>();
+            acks.add(ack);
+            return ack;
+        }, SyslogLimits.DEFAULT);
+        SyslogSender sender = SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS);
+        CompletableFuture<Void> first = sender.send("<13>first");
+        CompletableFuture<Void> second = sender.send("<13>second");
+        waitFor(() -> acks.size() == 2);
+        assertThrows(TimeoutException.class, () -> first.get(300, TimeUnit.MILLISECONDS));
+        acks.poll().complete(null);
+        first.get(5, TimeUnit.SECONDS);
+        acks.poll().completeExceptionally(new IllegalStateException("disk full"));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> second.get(5, TimeUnit.SECONDS));
+        assertEquals(451, assertInstanceOf(BeepErrorException.class, e.getCause()).code());
+    }
+
+    /**
+     * A consumer that does not acknowledge holds the window: the device stalls after about one window of lines,
+     * nothing is dropped, and everything arrives once the consumer catches up.
+     */
+    @Test
+    void rawSlowConsumerHoldsTheDeviceWithoutLoss() throws Exception {
+        ConcurrentLinkedQueue<CompletableFuture<Void>> acks = new ConcurrentLinkedQueue<>();
+        BeepSession s = start(m -> {
+            received.add(m);
+            CompletableFuture<Void> ack = new CompletableFuture<>();
+            acks.add(ack);
+            return ack;
+        }, SyslogLimits.DEFAULT);
+        SyslogSender sender = SyslogSender.raw(s).get(5, TimeUnit.SECONDS);
+        int total = 3000;
+        String pad = "y".repeat(90);
+        List<CompletableFuture<Void>> sends = new ArrayList<>();
+        CompletableFuture<Void> producer = CompletableFuture.runAsync(() -> {
+            for (int i = 0; i < total; i++) {
+                sends.add(sender.send("<13>" + i + " " + pad));
+                sends.get(i).join();
+            }
+        });
+        Thread.sleep(1000);
+        int heldAt = received.size();
+        assertTrue(heldAt > 0 && heldAt < total, "delivered before any ack: " + heldAt);
+        int window = sender.channel().remoteWindow();
+        assertTrue(heldAt * 96L <= window + 96L, heldAt + " lines delivered unacknowledged, window " + window);
+        assertFalse(producer.isDone(), "the device must be held back");
+        CompletableFuture<Void> drain = CompletableFuture.runAsync(() -> {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (received.size() < total || !acks.isEmpty()) {
+                CompletableFuture<Void> a = acks.poll();
+                if (a != null) {
+                    a.complete(null);
+                } else if (System.nanoTime() > deadline) {
+                    return;
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+        });
+        producer.get(30, TimeUnit.SECONDS);
+        drain.get(30, TimeUnit.SECONDS);
+        assertEquals(total, received.size());
+        int i = 0;
+        for (SyslogMessage m : received) {
+            assertTrue(m.text().startsWith("<13>" + i + " "), "message " + i + " is " + m.text());
+            i++;
+        }
+    }
+
+    private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met in 5 s");
+            }
+            Thread.sleep(10);
+        }
+    }
+}
