@@ -27,6 +27,7 @@ import java.util.Objects;
 public final class SyslogCollector {
     private final boolean raw;
     private final boolean cooked;
+    private final boolean legacyUris;
     private final RawCollectorHandler rawHandler;
     private final CookedCollectorHandler cookedHandler;
 
@@ -37,6 +38,7 @@ public final class SyslogCollector {
         }
         raw = b.raw;
         cooked = b.cooked;
+        legacyUris = b.legacyUris;
         rawHandler = new RawCollectorHandler(b.consumer, b.limits);
         cookedHandler = new CookedCollectorHandler(b.consumer, b.limits, b.identity);
     }
@@ -56,25 +58,29 @@ public final class SyslogCollector {
         return cookedHandler;
     }
 
-    /** The profile URIs this collector serves, COOKED first. */
+    /** The profile URIs this collector serves, COOKED first, the legacy URIs (when enabled) after the RFC's. */
     public List<String> profiles() {
-        List<String> uris = new ArrayList<>(2);
+        List<String> uris = new ArrayList<>(4);
         if (cooked) {
             uris.add(SyslogProfiles.COOKED);
         }
         if (raw) {
             uris.add(SyslogProfiles.RAW);
         }
+        if (legacyUris && cooked) {
+            uris.add(SyslogProfiles.LEGACY_COOKED);
+        }
+        if (legacyUris && raw) {
+            uris.add(SyslogProfiles.LEGACY_RAW);
+        }
         return uris;
     }
 
     /** Registers the enabled profiles in {@code registry} and returns it. */
     public ProfileRegistry register(ProfileRegistry registry) {
-        if (cooked) {
-            registry.register(SyslogProfiles.COOKED, cookedHandler);
-        }
-        if (raw) {
-            registry.register(SyslogProfiles.RAW, rawHandler);
+        for (String uri : profiles()) {
+            boolean isRaw = uri.equals(SyslogProfiles.RAW) || uri.equals(SyslogProfiles.LEGACY_RAW);
+            registry.register(uri, isRaw ? rawHandler : cookedHandler);
         }
         return registry;
     }
@@ -86,6 +92,7 @@ public final class SyslogCollector {
         private SyslogIdentity identity;
         private boolean raw = true;
         private boolean cooked = true;
+        private boolean legacyUris;
 
         private Builder() {
         }
@@ -117,6 +124,15 @@ public final class SyslogCollector {
         /** Whether to serve COOKED (default true). */
         public Builder cooked(boolean v) {
             cooked = v;
+            return this;
+        }
+
+        /**
+         * Whether to also serve {@link SyslogProfiles#LEGACY_RAW} and {@link SyslogProfiles#LEGACY_COOKED}, the
+         * pre-RFC URIs rsyslog's liblogging uses (default false: only the RFC 3195 URIs, matched exactly).
+         */
+        public Builder legacyUris(boolean v) {
+            legacyUris = v;
             return this;
         }
 

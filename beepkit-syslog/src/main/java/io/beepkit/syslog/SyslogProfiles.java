@@ -7,6 +7,14 @@ public final class SyslogProfiles {
     /** The COOKED profile (RFC 3195 §4, registered in §6.2): one XML {@code <entry>} per MSG. */
     public static final String COOKED = "http://iana.org/beep/SYSLOG/COOKED";
 
+    /**
+     * The RAW URI of the drafts that preceded RFC 3195, still the only one rsyslog's liblogging offers and starts.
+     * Not an RFC 3195 URI: a collector serves it only when asked to (see {@code SyslogCollector.Builder.legacyUris}).
+     */
+    public static final String LEGACY_RAW = "http://xml.resource.org/profiles/syslog/RAW";
+    /** The COOKED URI of the drafts that preceded RFC 3195 (see {@link #LEGACY_RAW}). */
+    public static final String LEGACY_COOKED = "http://xml.resource.org/profiles/syslog/COOKED";
+
     private SyslogProfiles() {
     }
 }

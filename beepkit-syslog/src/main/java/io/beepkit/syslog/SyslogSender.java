@@ -15,15 +15,20 @@ import io.beepkit.syslog.internal.RawOutput;
 import io.beepkit.syslog.internal.SyslogTextParser;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The device side of RFC 3195 over a session the application opened (with beep-netty's {@code BeepClient}, say):
  * starts one RAW or COOKED channel and sends syslog lines on it. Thread-safe.
  *
+ * <p>The channel runs the RFC 3195 URI, or the pre-RFC one ({@link SyslogProfiles#LEGACY_RAW},
+ * {@link SyslogProfiles#LEGACY_COOKED}) when that is all the collector's greeting offers, as liblogging's does.
+ *
  * <p>RAW (RFC 3195 §3): the sender starts the channel, waits for the collector's MSG, and answers it with one ANS
- * per line; {@link #send} completes once the line is handed over and fewer than {@value #MAX_UNSENT} octets are
- * waiting to leave (RAW has no per-message acknowledgement). COOKED (RFC 3195 §4): the sender starts the channel
+ * per line, each line in one whole frame once the collector's window has room for it; {@link #send} completes when
+ * the line is handed to the channel, with fewer than {@value #MAX_UNSENT} octets waiting to leave (RAW has no
+ * per-message acknowledgement). COOKED (RFC 3195 §4): the sender starts the channel
  * (with its {@code <iam>} piggybacked when given), then sends each line as an {@code <entry>} MSG whose attributes
  * come from the line's own header; {@link #send} completes when the collector answered {@code <ok />}, and fails
  * with {@link BeepErrorException} on its {@code <error>}.
@@ -45,7 +50,8 @@ public final class SyslogSender implements AutoCloseable {
     /** Starts a RAW channel on {@code session}; completes once the collector's MSG has arrived. */
     public static CompletableFuture<SyslogSender> raw(BeepSession session) {
         RawDeviceHandler handler = new RawDeviceHandler();
-        ChannelRequest request = ChannelRequest.builder().profile(SyslogProfiles.RAW).handler(handler).build();
+        String uri = uri(session, SyslogProfiles.RAW, SyslogProfiles.LEGACY_RAW);
+        ChannelRequest request = ChannelRequest.builder().profile(uri).handler(handler).build();
         return session.startChannel(request).thenCompose(ch -> handler.ready()
                 .thenApply(responder -> new SyslogSender(SyslogTransport.RAW, ch, new RawOutput(ch, responder,
                         MAX_UNSENT))));
@@ -53,16 +59,34 @@ public final class SyslogSender implements AutoCloseable {
 
     /**
      * Starts a COOKED channel on {@code session}, piggybacking {@code iam} on the start request when not null
-     * (RFC 3195 §4.2).
+     * (RFC 3195 §4.2); on the legacy URI it is sent as the first MSG instead.
      */
     public static CompletableFuture<SyslogSender> cooked(BeepSession session, SyslogIdentity iam) {
         ChannelRequest.Builder b = ChannelRequest.builder().handler(new DeviceCookedHandler());
-        if (iam == null) {
-            b.profile(SyslogProfiles.COOKED);
+        String uri = uri(session, SyslogProfiles.COOKED, SyslogProfiles.LEGACY_COOKED);
+        // liblogging's collector never answers a start with piggybacked data: on the legacy URI the <iam> goes as
+        // the first MSG instead, as liblogging's own device does.
+        boolean piggyback = iam != null && uri.equals(SyslogProfiles.COOKED);
+        if (piggyback) {
+            b.profile(uri, CookedXml.writeIam(iam), false);
         } else {
-            b.profile(SyslogProfiles.COOKED, CookedXml.writeIam(iam), false);
+            b.profile(uri);
         }
-        return session.startChannel(b.build()).thenApply(ch -> new SyslogSender(SyslogTransport.COOKED, ch, null));
+        CompletableFuture<SyslogSender> open = session.startChannel(b.build())
+                .thenApply(ch -> new SyslogSender(SyslogTransport.COOKED, ch, null));
+        if (iam == null || piggyback) {
+            return open;
+        }
+        return open.thenCompose(sender -> sender.sendIam(iam).thenApply(ok -> sender));
+    }
+
+    /**
+     * The RFC 3195 URI, or the legacy one when the collector's greeting offers only that (rsyslog's liblogging);
+     * each is matched exactly.
+     */
+    private static String uri(BeepSession session, String rfc, String legacy) {
+        List<String> offered = session.peerProfiles();
+        return !offered.contains(rfc) && offered.contains(legacy) ? legacy : rfc;
     }
 
     /** The profile this sender uses. */
@@ -115,7 +139,7 @@ public final class SyslogSender implements AutoCloseable {
     /** Ends the exchange (NUL on RAW) and closes the channel once every entry is answered. */
     public CompletableFuture<Void> finish() {
         if (raw != null) {
-            raw.end();
+            return raw.end().thenCompose(ended -> channel.close());
         }
         return channel.close();
     }

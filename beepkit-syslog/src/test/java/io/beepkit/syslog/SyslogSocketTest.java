@@ -80,6 +80,33 @@ class SyslogSocketTest {
         assertInstanceOf(BeepErrorException.class, e.getCause());
     }
 
+    /**
+     * The pre-RFC URIs (liblogging's) are served only on request, and a device uses one only when the collector offers
+     * nothing else.
+     */
+    @Test
+    void legacyUrisOnlyWhenAskedFor() throws Exception {
+        SyslogCollector legacyOnly = SyslogCollector.builder().consumer(m -> {
+            received.add(m);
+            return SyslogConsumer.HANDLED;
+        }).legacyUris(true).build();
+        assertEquals(List.of(SyslogProfiles.COOKED, SyslogProfiles.RAW, SyslogProfiles.LEGACY_COOKED,
+                SyslogProfiles.LEGACY_RAW), legacyOnly.profiles());
+        ProfileRegistry registry = new ProfileRegistry();
+        registry.register(SyslogProfiles.LEGACY_RAW, legacyOnly.rawHandler());
+        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().profiles(registry).build().start()
+                .join();
+        client = BeepClient.builder().build();
+        BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        try (SyslogSender sender = SyslogSender.raw(s).get(5, TimeUnit.SECONDS)) {
+            assertEquals(SyslogProfiles.LEGACY_RAW, sender.channel().profile());
+            sender.send("<13>over the legacy uri").get(5, TimeUnit.SECONDS);
+        }
+        assertEquals("<13>over the legacy uri", next().text());
+        assertEquals(List.of(SyslogProfiles.COOKED, SyslogProfiles.RAW),
+                SyslogCollector.builder().consumer(m -> SyslogConsumer.HANDLED).build().profiles());
+    }
+
     /** RFC 3195 §3.1: the collector sends one MSG, the device answers with ANS per line, then NUL. */
     @Test
     void rawDeviceAnswersTheCollectorsMessageLineByLine() throws Exception {

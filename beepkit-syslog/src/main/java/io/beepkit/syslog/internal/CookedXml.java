@@ -173,13 +173,21 @@ public final class CookedXml {
         attribute(sb, "deviceFQDN", e.deviceFqdn());
         attribute(sb, "deviceIP", e.deviceIp());
         attribute(sb, "pathID", e.pathId());
-        return sb.append('>').append(HardenedXml.escape(xmlChars(e.text()))).append("</entry>").toString();
+        return sb.append('>').append(escapeText(xmlChars(e.text()))).append("</entry>").toString();
     }
 
     /** An {@code <iam>} element. */
     public static String writeIam(SyslogIdentity iam) {
         return "<iam fqdn='" + HardenedXml.escape(iam.fqdn()) + "' ip='" + HardenedXml.escape(iam.ip())
                 + "' type='" + iam.type() + "' />";
+    }
+
+    /**
+     * Escapes element text: only {@code &}, {@code <} and {@code >}. Quotes need no escape there, and liblogging's
+     * collector does not decode {@code &apos;}.
+     */
+    static String escapeText(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     /** Replaces the characters XML 1.0 cannot carry at all (controls other than tab, CR, LF) with U+FFFD. */
