@@ -11,13 +11,13 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 /**
- * {@code beep}: serve, call, load-test and demonstrate BEEP (RFC 3080/3081) from the command line. See
+ * {@code beep}: serve, call, load-test, demonstrate and carry syslog over BEEP (RFC 3080/3081) from the command line. See
  * {@code docs/cli.md}; exit codes are in {@link ExitCodes}.
  */
 @Command(name = "beep", mixinStandardHelpOptions = true, versionProvider = BeepCli.Version.class,
-        description = "BEEP (RFC 3080/3081) from the command line: serve, call, load-test and demonstrate.%n"
+        description = "BEEP (RFC 3080/3081) from the command line: serve, call, load-test, demonstrate, and carry syslog (RFC 3195).%n"
                 + "Docs: docs/cli.md.",
-        subcommands = {ServeCommand.class, CallCommand.class, LoadCommand.class, DemoCommand.class,
+        subcommands = {ServeCommand.class, CallCommand.class, LoadCommand.class, DemoCommand.class, SyslogCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Run 'beep COMMAND --help' for the options of a command."})
 public final class BeepCli implements Runnable {
@@ -40,7 +40,7 @@ public final class BeepCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: serve, call, load or demo");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: serve, call, load, demo or syslog");
     }
 
     public static void main(String[] args) {

@@ -1,0 +1,187 @@
+package io.beepkit.cli;
+
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepServer;
+import io.beepkit.syslog.SyslogCollector;
+import io.beepkit.syslog.SyslogConsumer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** {@code beep syslog receive}: an RFC 3195 collector printing every message. */
+@Command(name = "receive", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Collect syslog over BEEP (RFC 3195) and print each message.", "",
+                "Offers the COOKED and RAW profiles and writes one line per message to standard output or --output: "
+                        + "the text as the device sent it, or with --format json an object with the parsed fields "
+                        + "(RFC 5424 / RFC 3164 headers, COOKED attributes). A message is acknowledged (COOKED <ok />, "
+                        + "window credit) only once its line is written and flushed. Status lines go to standard "
+                        + "error. Stops on SIGINT/SIGTERM, after --count messages or after --duration."})
+final class SyslogReceiveCommand implements Callable<Integer> {
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT);
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "601",
+            description = "Port to listen on, 0 for any free port (default: ${DEFAULT-VALUE}, IANA's syslog-conn).")
+    int port;
+
+    @Option(names = "--profiles", paramLabel = "LIST", split = ",", defaultValue = "cooked,raw",
+            description = "The profiles to offer: cooked, raw or both (default: ${DEFAULT-VALUE}).")
+    List<String> profiles;
+
+    @Option(names = "--legacy-uris", description = "Also offer the pre-RFC URIs rsyslog's liblogging uses "
+            + "(http://xml.resource.org/profiles/syslog/...).")
+    boolean legacyUris;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "lines",
+            description = "lines (the text as sent) or json (one object per line) (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Append messages to FILE instead of "
+            + "standard output.")
+    Path output;
+
+    @Option(names = "--count", paramLabel = "N", description = "Stop after N messages.")
+    Long count;
+
+    @Option(names = "--duration", paramLabel = "TIME", converter = Units.DurationConverter.class,
+            description = "Stop by itself after TIME (e.g. 30s, 5m).")
+    Duration duration;
+
+    @Mixin
+    TuningOptions tuning;
+
+    @Mixin
+    ServerSecurityOptions security;
+
+    private final CountDownLatch stop = new CountDownLatch(1);
+    private final AtomicLong received = new AtomicLong();
+    private volatile int boundPort = -1;
+
+    /** Asks a running receiver to stop as SIGINT would (for tests). */
+    void requestStop() {
+        stop.countDown();
+    }
+
+    /** The bound port once listening, else -1. */
+    int boundPort() {
+        return boundPort;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        CommandLine cmd = spec.commandLine();
+        if (port < 0 || port > 65535) {
+            throw new CommandLine.ParameterException(cmd, "--port out of range 0..65535: " + port);
+        }
+        boolean json = switch (format.toLowerCase(Locale.ROOT)) {
+            case "lines" -> false;
+            case "json" -> true;
+            default -> throw new CommandLine.ParameterException(cmd, "--format: expected lines or json, got '"
+                    + format + "'");
+        };
+        if (count != null && count < 1) {
+            throw new CommandLine.ParameterException(cmd, "--count must be >= 1: " + count);
+        }
+        SyslogCollector.Builder collector = SyslogCollector.builder().legacyUris(legacyUris).raw(false).cooked(false);
+        for (String p : profiles) {
+            switch (p.trim().toLowerCase(Locale.ROOT)) {
+                case "raw" -> collector.raw(true);
+                case "cooked" -> collector.cooked(true);
+                default -> throw new CommandLine.ParameterException(cmd, "--profiles: expected raw and/or cooked, got '"
+                        + p + "'");
+            }
+        }
+        PrintWriter sink = output == null ? cmd.getOut() : open(cmd, output);
+        // One message, one line: line breaks inside a COOKED entry become spaces (--format json keeps them).
+        collector.consumer(m -> write(sink, json ? SyslogJson.of(m) : m.text().replace("\r\n", " ").replace('\r', ' ')
+                .replace('\n', ' ')));
+        SyslogCollector c = collector.build();
+        BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd)).build();
+        BeepServer server = BeepServer.builder().bind(host, port).config(config).noDefaultProfiles()
+                .profiles(c.register(new ProfileRegistry())).onSession(s -> status("session from "
+                        + ServeCommand.address(s.remoteAddress()))).build();
+        try {
+            server.start().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            server.close(Duration.ZERO);
+            throw new CliException(ExitCodes.CONNECTION, Failures.message(e));
+        }
+        boundPort = server.port();
+        status("collecting on " + new Target(host, boundPort) + ": " + String.join(", ", c.profiles()));
+        Thread hook = new Thread(stop::countDown, "beep-syslog-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            stop.await(duration == null ? Long.MAX_VALUE : duration.toNanos(), TimeUnit.NANOSECONDS);
+        } finally {
+            server.close(Duration.ofSeconds(5));
+            status("stopped after " + received.get() + " message" + (received.get() == 1 ? "" : "s"));
+            if (output != null) {
+                sink.close();
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Called while the JVM shuts down: nothing to remove.
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Writes and flushes one line; the message is acknowledged when this returns. */
+    private CompletionStage<Void> write(PrintWriter sink, String line) {
+        synchronized (sink) {
+            sink.println(line);
+            sink.flush();
+        }
+        long n = received.incrementAndGet();
+        if (count != null && n >= count) {
+            stop.countDown();
+        }
+        return SyslogConsumer.HANDLED;
+    }
+
+    private static PrintWriter open(CommandLine cmd, Path file) {
+        try {
+            return new PrintWriter(new OutputStreamWriter(Files.newOutputStream(file, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(cmd, "--output: cannot open " + file + ": " + Failures.message(e));
+        }
+    }
+
+    private void status(String text) {
+        PrintWriter err = spec.commandLine().getErr();
+        synchronized (err) {
+            err.println(LocalTime.now().format(CLOCK) + " " + text);
+            err.flush();
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package io.beepkit.cli;
+
+import io.beepkit.netty.tls.TestPki;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** {@code beep syslog receive} and {@code beep syslog send} against each other over 127.0.0.1. */
+class SyslogCliTest {
+    @TempDir
+    Path dir;
+
+    /** A {@code beep syslog receive} running in the background. */
+    static final class Receiver implements AutoCloseable {
+        final CommandLine cmd = BeepCli.newCommandLine();
+        final SyslogReceiveCommand receive = cmd.getSubcommands().get("syslog").getSubcommands().get("receive")
+                .getCommand();
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+        final CompletableFuture<Integer> exit;
+
+        Receiver(String... extraArgs) throws InterruptedException {
+            cmd.setOut(new PrintWriter(out, true));
+            cmd.setErr(new PrintWriter(err, true));
+            String[] args = new String[extraArgs.length + 4];
+            args[0] = "syslog";
+            args[1] = "receive";
+            args[2] = "--port";
+            args[3] = "0";
+            System.arraycopy(extraArgs, 0, args, 4, extraArgs.length);
+            exit = CompletableFuture.supplyAsync(() -> cmd.execute(args));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (receive.boundPort() < 0) {
+                if (exit.isDone() || System.nanoTime() > deadline) {
+                    fail("receive did not start: " + out + err);
+                }
+                Thread.sleep(10);
+            }
+        }
+
+        String address() {
+            return "127.0.0.1:" + receive.boundPort();
+        }
+
+        int awaitExit() throws Exception {
+            return exit.get(15, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() throws Exception {
+            if (!exit.isDone()) {
+                receive.requestStop();
+                exit.get(15, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static Cli.Result send(String input, String... args) {
+        String[] full = new String[args.length + 2];
+        full[0] = "syslog";
+        full[1] = "send";
+        System.arraycopy(args, 0, full, 2, args.length);
+        return Cli.run(cmd -> ((SyslogSendCommand) cmd.getSubcommands().get("syslog").getSubcommands().get("send")
+                .getCommand()).stdin = new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), full);
+    }
+
+    private static final String LINES = "<34>Oct 11 22:14:15 mymachine su[1]: first\n"
+            + "<165>1 2003-10-11T22:14:15.003Z host.example evntslog - ID47 [ex@1 a=\"b\"] second\n"
+            + "\nplain third\n";
+
+    @Test
+    void cookedFromStandardInputPrintedAsJson() throws Exception {
+        try (Receiver r = new Receiver("--count", "3", "--format", "json")) {
+            Cli.Result s = send(LINES, r.address(), "--iam", "device.test");
+            assertEquals(0, s.code(), s.toString());
+            assertTrue(s.err().contains("sent 3 messages on COOKED to " + r.address()), s.err());
+            assertEquals(0, r.awaitExit(), r.err.toString());
+            List<String> out = r.out.toString().lines().toList();
+            assertEquals(3, out.size(), r.out.toString());
+            assertTrue(out.get(0).startsWith("{\"transport\":\"COOKED\",\"format\":\"RFC3164\",\"facility\":4,"
+                    + "\"severity\":2,\"timestamp\":\"Oct 11 22:14:15\",\"hostname\":\"mymachine\",\"appName\":\"su\","
+                    + "\"procId\":\"1\",\"message\":\"first\",\"iam\":\"device device.test 127.0.0.1\""), out.get(0));
+            assertTrue(out.get(1).contains("\"format\":\"RFC5424\"") && out.get(1).contains(
+                    "\"structuredData\":\"[ex@1 a=\\\"b\\\"]\""), out.get(1));
+            assertTrue(out.get(2).contains("\"format\":\"UNPARSED\",\"facility\":1,\"severity\":5"), out.get(2));
+            assertTrue(r.err.toString().contains("stopped after 3 messages"), r.err.toString());
+        }
+    }
+
+    @Test
+    void rawFromFileToOutputFile() throws Exception {
+        Path in = Files.writeString(dir.resolve("in.log"), LINES);
+        Path outFile = dir.resolve("out.log");
+        try (Receiver r = new Receiver("--count", "3", "--profiles", "raw", "-o", outFile.toString())) {
+            Cli.Result s = send("", r.address(), "--raw", "--file", in.toString());
+            assertEquals(0, s.code(), s.toString());
+            assertEquals(0, r.awaitExit(), r.err.toString());
+            assertEquals(List.of("<34>Oct 11 22:14:15 mymachine su[1]: first",
+                    "<165>1 2003-10-11T22:14:15.003Z host.example evntslog - ID47 [ex@1 a=\"b\"] second",
+                    "plain third"), Files.readAllLines(outFile));
+            assertEquals("", r.out.toString());
+        }
+    }
+
+    @Test
+    void profileNotOfferedIsReported() throws Exception {
+        try (Receiver r = new Receiver("--profiles", "raw")) {
+            Cli.Result s = send(LINES, r.address());
+            assertEquals(ExitCodes.PROFILE_REFUSED, s.code(), s.toString());
+        }
+    }
+
+    @Test
+    void saslAndTlsAsServeAndCallOfferThem() throws Exception {
+        TestPki pki = TestPki.create("syslog test CA");
+        TestPki.Issued cert = pki.server("localhost", "localhost", "127.0.0.1");
+        Path certFile = TestPki.writeCertificates(dir.resolve("server.pem"), cert.chain());
+        Path keyFile = TestPki.writeKey(dir.resolve("server.key"), cert.key());
+        Path ca = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(pki.caCertificate));
+        try (Receiver r = new Receiver("--count", "3", "--tls-cert", certFile.toString(), "--tls-key",
+                keyFile.toString(), "--tls-required", "--sasl-user", "dev:secret")) {
+            Cli.Result plain = send(LINES, r.address());
+            assertTrue(plain.code() != 0, "TLS is required: " + plain);
+            Cli.Result s = send(LINES, r.address(), "--tls", "--tls-trust", ca.toString(), "--sasl", "PLAIN",
+                    "--user", "dev", "--password", "secret");
+            assertEquals(0, s.code(), s.toString());
+            assertEquals(0, r.awaitExit(), r.err.toString());
+            assertEquals(3, r.out.toString().lines().count(), r.out.toString());
+        }
+    }
+
+    @Test
+    void usageErrors() {
+        assertEquals(ExitCodes.USAGE, send("", "127.0.0.1:601", "--raw", "--iam", "x").code());
+        assertEquals(ExitCodes.USAGE, send("", "127.0.0.1:601", "--timeout", "0s").code());
+        assertEquals(ExitCodes.USAGE, Cli.run("syslog", "receive", "--format", "xml").code());
+        assertEquals(ExitCodes.USAGE, Cli.run("syslog", "receive", "--profiles", "udp").code());
+        assertEquals(ExitCodes.USAGE, Cli.run("syslog").code());
+    }
+}
