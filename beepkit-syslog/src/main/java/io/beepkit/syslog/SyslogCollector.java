@@ -79,10 +79,17 @@ public final class SyslogCollector {
     /** Registers the enabled profiles in {@code registry} and returns it. */
     public ProfileRegistry register(ProfileRegistry registry) {
         for (String uri : profiles()) {
-            boolean isRaw = uri.equals(SyslogProfiles.RAW) || uri.equals(SyslogProfiles.LEGACY_RAW);
-            registry.register(uri, isRaw ? rawHandler : cookedHandler);
+            registry.register(uri, handler(uri));
         }
         return registry;
+    }
+
+    /** The handler serving {@code uri}, one of {@link #profiles()}. */
+    public ProfileHandler handler(String uri) {
+        if (!profiles().contains(uri)) {
+            throw new IllegalArgumentException("this collector does not serve '" + uri + "'");
+        }
+        return uri.equals(SyslogProfiles.RAW) || uri.equals(SyslogProfiles.LEGACY_RAW) ? rawHandler : cookedHandler;
     }
 
     /** Builds a {@link SyslogCollector}. */

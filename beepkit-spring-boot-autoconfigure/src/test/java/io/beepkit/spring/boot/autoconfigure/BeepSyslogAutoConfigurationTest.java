@@ -1,0 +1,144 @@
+package io.beepkit.spring.boot.autoconfigure;
+
+import io.beepkit.api.BeepSession;
+import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepServer;
+import io.beepkit.syslog.SyslogCollector;
+import io.beepkit.syslog.SyslogConsumer;
+import io.beepkit.syslog.SyslogFormat;
+import io.beepkit.syslog.SyslogMessage;
+import io.beepkit.syslog.SyslogProfiles;
+import io.beepkit.syslog.SyslogSender;
+import io.beepkit.syslog.SyslogTransport;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** {@code beep.syslog.enabled}: the RFC 3195 collector on the auto-configured listener. */
+class BeepSyslogAutoConfigurationTest {
+    static final ApplicationContextRunner RUNNER = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(BeepSyslogAutoConfiguration.class, BeepAutoConfiguration.class))
+            .withPropertyValues("beep.server.port=0");
+
+    @Test
+    void offByDefault() {
+        RUNNER.run(ctx -> {
+            assertThat(ctx).hasNotFailed().doesNotHaveBean(SyslogCollector.class);
+            assertThat(profilesOffered(ctx.getBean(BeepServer.class), ctx.getBean(BeepClient.class)))
+                    .doesNotContain(SyslogProfiles.RAW, SyslogProfiles.COOKED);
+        });
+    }
+
+    @Test
+    void absentWithoutTheModule() {
+        RUNNER.withPropertyValues("beep.syslog.enabled=true")
+                .withClassLoader(new FilteredClassLoader(SyslogCollector.class))
+                .run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean("beepSyslogCollector"));
+    }
+
+    @Test
+    void enabledOffersBothProfilesNextToTheDefaults() {
+        RUNNER.withPropertyValues("beep.syslog.enabled=true").run(ctx -> {
+            assertThat(ctx).hasNotFailed().hasSingleBean(SyslogCollector.class);
+            assertThat(profilesOffered(ctx.getBean(BeepServer.class), ctx.getBean(BeepClient.class)))
+                    .contains(SyslogProfiles.COOKED, SyslogProfiles.RAW)
+                    .doesNotContain(SyslogProfiles.LEGACY_RAW);
+        });
+    }
+
+    @Test
+    void profilesAndLegacyUrisFromProperties() {
+        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.profiles=raw", "beep.syslog.legacy-uris=true")
+                .run(ctx -> assertThat(ctx.getBean(SyslogCollector.class).profiles())
+                        .containsExactly(SyslogProfiles.RAW, SyslogProfiles.LEGACY_RAW));
+    }
+
+    @Test
+    void badPropertiesFailTheContextNamingThem() {
+        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.profiles=udp").run(ctx ->
+                assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.profiles"));
+        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.max-line-length=0B").run(ctx ->
+                assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.max-line-length"));
+    }
+
+    /** Real sockets: a device sends over RAW and COOKED; each message arrives as an application event. */
+    @Test
+    void messagesArriveAsApplicationEvents() {
+        RUNNER.withPropertyValues("beep.syslog.enabled=true").withUserConfiguration(EventCollector.class).run(ctx -> {
+            LinkedBlockingQueue<SyslogMessage> got = ctx.getBean(EventCollector.class).messages;
+            BeepSession s = ctx.getBean(BeepClient.class).connect("127.0.0.1", ctx.getBean(BeepServer.class).port())
+                    .get(5, TimeUnit.SECONDS);
+            try (SyslogSender cooked = SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS)) {
+                cooked.send("<34>Oct 11 22:14:15 mymachine su: cooked").get(5, TimeUnit.SECONDS);
+            }
+            try (SyslogSender raw = SyslogSender.raw(s).get(5, TimeUnit.SECONDS)) {
+                raw.send("<165>1 2003-10-11T22:14:15.003Z host app - - - raw").get(5, TimeUnit.SECONDS);
+            }
+            SyslogMessage first = got.poll(5, TimeUnit.SECONDS);
+            assertThat(first.transport()).isEqualTo(SyslogTransport.COOKED);
+            assertThat(first.message()).isEqualTo("cooked");
+            SyslogMessage second = got.poll(5, TimeUnit.SECONDS);
+            assertThat(second.transport()).isEqualTo(SyslogTransport.RAW);
+            assertThat(second.format()).isEqualTo(SyslogFormat.RFC5424);
+            s.close().get(5, TimeUnit.SECONDS);
+        });
+    }
+
+    /** A SyslogConsumer bean takes the messages instead, and its refusal reaches the device as ERR 451. */
+    @Test
+    void consumerBeanTakesPrecedenceAndItsRefusalIsAnError() {
+        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.profiles=cooked")
+                .withUserConfiguration(RefusingConsumer.class).run(ctx -> {
+                    BeepSession s = ctx.getBean(BeepClient.class)
+                            .connect("127.0.0.1", ctx.getBean(BeepServer.class).port()).get(5, TimeUnit.SECONDS);
+                    SyslogSender cooked = SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS);
+                    assertThatThrownBy(() -> cooked.send("<13>refused").get(5, TimeUnit.SECONDS))
+                            .isInstanceOf(ExecutionException.class).hasMessageContaining("451");
+                    assertThat(ctx.getBean(RefusingConsumer.class).seen).hasSize(1);
+                    s.close().get(5, TimeUnit.SECONDS);
+                });
+    }
+
+    private static java.util.List<String> profilesOffered(BeepServer server, BeepClient client) throws Exception {
+        BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        try {
+            return s.peerProfiles();
+        } finally {
+            s.close().get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class EventCollector implements ApplicationListener<SyslogMessageEvent> {
+        final LinkedBlockingQueue<SyslogMessage> messages = new LinkedBlockingQueue<>();
+
+        @Override
+        public void onApplicationEvent(SyslogMessageEvent event) {
+            messages.add(event.getMessage());
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class RefusingConsumer {
+        final LinkedBlockingQueue<SyslogMessage> seen = new LinkedBlockingQueue<>();
+
+        @Bean
+        SyslogConsumer refusing() {
+            return m -> {
+                seen.add(m);
+                return java.util.concurrent.CompletableFuture.failedFuture(new IllegalStateException("store down"));
+            };
+        }
+    }
+}
