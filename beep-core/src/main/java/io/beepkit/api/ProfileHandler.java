@@ -24,7 +24,8 @@ public interface ProfileHandler {
     /**
      * True to receive MSGs as raw frame payloads through {@link #onMessageChunk} instead of whole through
      * {@link #onMessage}, so a MSG of any size never sits in memory whole. Window credit returns to the peer as each
-     * chunk call returns, so a slow handler slows the peer.
+     * chunk call returns (or, with {@link #onMessageChunkAsync}, when its stage completes), so a slow handler slows
+     * the peer.
      */
     default boolean streaming() {
         return false;

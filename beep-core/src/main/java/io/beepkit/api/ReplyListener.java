@@ -28,7 +28,8 @@ public interface ReplyListener {
     /**
      * True to receive each reply as raw frame payloads through {@link #onChunk} instead of whole entities through
      * {@link #onReply}, {@link #onError} and {@link #onAnswer}: a reply of any size then never sits in memory whole.
-     * Window credit returns to the peer as each chunk call returns.
+     * Window credit returns to the peer as each chunk call returns (or, with {@link #onChunkAsync}, when its stage
+     * completes).
      */
     default boolean streaming() {
         return false;

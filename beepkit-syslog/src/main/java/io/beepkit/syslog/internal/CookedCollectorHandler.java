@@ -1,6 +1,7 @@
 package io.beepkit.syslog.internal;
 
 import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
@@ -38,7 +39,12 @@ public final class CookedCollectorHandler implements ProfileHandler {
     private final SyslogLimits limits;
     private final SyslogIdentity identity;
     private final ConcurrentHashMap<BeepChannel, CookedChannelState> channels = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, SyslogIdentity> piggybacked = new ConcurrentHashMap<>();
+    /** An {@code <iam>} from a start request, until the channel it started opens. */
+    private final ConcurrentHashMap<StartKey, SyslogIdentity> piggybacked = new ConcurrentHashMap<>();
+
+    /** A channel being started: its session (compared by identity, as sessions are) and number. */
+    private record StartKey(BeepSession session, int number) {
+    }
 
     /**
      * A handler delivering to {@code consumer} within {@code limits}, answering a start with {@code identity} (null:
@@ -57,7 +63,7 @@ public final class CookedCollectorHandler implements ProfileHandler {
                 if (!(CookedXml.parse(request.initData()) instanceof SyslogIdentity iam)) {
                     return StartDecision.refuse(501, "only an <iam> may be piggybacked on a COOKED start");
                 }
-                piggybacked.put(key(request.session(), request.number()), iam);
+                piggybacked.put(new StartKey(request.session(), request.number()), iam);
             } catch (SyslogViolation v) {
                 violation(request.session().remoteAddress(), request.number(), v);
                 return StartDecision.refuse(v.code(), v.getMessage());
@@ -66,14 +72,11 @@ public final class CookedCollectorHandler implements ProfileHandler {
         return identity == null ? StartDecision.accept() : StartDecision.accept(CookedXml.writeIam(identity));
     }
 
-    private static String key(Object session, int number) {
-        return System.identityHashCode(session) + ":" + number;
-    }
 
     @Override
     public void onOpen(BeepChannel channel) {
         CookedChannelState state = new CookedChannelState(limits);
-        state.peer(piggybacked.remove(key(channel.session(), channel.number())));
+        state.peer(piggybacked.remove(new StartKey(channel.session(), channel.number())));
         channels.put(channel, state);
     }
 

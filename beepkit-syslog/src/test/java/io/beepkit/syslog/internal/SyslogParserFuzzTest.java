@@ -4,10 +4,12 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.beepkit.syslog.SyslogMessage;
 import io.beepkit.syslog.SyslogTransport;
+import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SyslogParserFuzzTest {
     @FuzzTest(maxDuration = "5m")
+    @Timeout(value = 10, unit = TimeUnit.MINUTES) // a fuzzing run lasts maxDuration; the test-jar's default is 60 s
     void cookedXml(byte[] body) {
         String xml = new String(body, StandardCharsets.UTF_8);
         Object parsed;
@@ -42,6 +45,7 @@ class SyslogParserFuzzTest {
     }
 
     @FuzzTest(maxDuration = "5m")
+    @Timeout(value = 10, unit = TimeUnit.MINUTES) // a fuzzing run lasts maxDuration; the test-jar's default is 60 s
     void rawAnswer(FuzzedDataProvider data) {
         int maxLine = data.consumeInt(1, 256);
         EntityBodyReader body = new EntityBodyReader();

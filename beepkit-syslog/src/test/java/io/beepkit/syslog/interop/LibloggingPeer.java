@@ -111,10 +111,15 @@ final class LibloggingPeer {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             process.destroy();
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            try {
+                if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                process.destroyForcibly();
             }
         }
     }
