@@ -25,6 +25,7 @@ public final class SyslogMessage {
     private final String deviceFqdn;
     private final String deviceIp;
     private final String pathId;
+    private final SyslogPath path;
     private final SyslogIdentity peer;
     private final SocketAddress remoteAddress;
 
@@ -44,6 +45,7 @@ public final class SyslogMessage {
         deviceFqdn = b.deviceFqdn;
         deviceIp = b.deviceIp;
         pathId = b.pathId;
+        path = b.path;
         peer = b.peer;
         remoteAddress = b.remoteAddress;
     }
@@ -128,6 +130,11 @@ public final class SyslogMessage {
         return pathId;
     }
 
+    /** The {@code <path>} named by {@link #pathId()}, as the peer described it earlier on this channel, or null. */
+    public SyslogPath path() {
+        return path;
+    }
+
     /** What the sending peer said of itself with {@code <iam>} on this channel (COOKED), or null. */
     public SyslogIdentity peer() {
         return peer;
@@ -143,7 +150,8 @@ public final class SyslogMessage {
         Builder b = new Builder().transport(transport).text(text).format(format).facility(facility)
                 .severity(severity).timestamp(timestamp).hostname(hostname).appName(appName).procId(procId)
                 .msgId(msgId).structuredData(structuredData).message(message);
-        return b.deviceFqdn(deviceFqdn).deviceIp(deviceIp).pathId(pathId).peer(peer).remoteAddress(remoteAddress);
+        return b.deviceFqdn(deviceFqdn).deviceIp(deviceIp).pathId(pathId).path(path).peer(peer)
+                .remoteAddress(remoteAddress);
     }
 
     @Override
@@ -169,6 +177,7 @@ public final class SyslogMessage {
         private String deviceFqdn;
         private String deviceIp;
         private String pathId;
+        private SyslogPath path;
         private SyslogIdentity peer;
         private SocketAddress remoteAddress;
 
@@ -219,6 +228,9 @@ public final class SyslogMessage {
 
         /** Sets {@link SyslogMessage#pathId()}. */
         public Builder pathId(String v) { pathId = v; return this; }
+
+        /** Sets {@link SyslogMessage#path()}. */
+        public Builder path(SyslogPath v) { path = v; return this; }
 
         /** Sets {@link SyslogMessage#peer()}. */
         public Builder peer(SyslogIdentity v) { peer = v; return this; }

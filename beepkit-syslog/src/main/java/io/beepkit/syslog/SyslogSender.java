@@ -7,6 +7,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
+import io.beepkit.core.LogText;
 import io.beepkit.syslog.internal.CookedEntry;
 import io.beepkit.syslog.internal.CookedXml;
 import io.beepkit.syslog.internal.DeviceCookedHandler;
@@ -131,7 +132,7 @@ public final class SyslogSender implements AutoCloseable {
         String body = r.entity().bodyText().strip();
         if (!body.startsWith("<ok")) {
             throw new BeepException("the collector answered neither <ok /> nor <error>: " + body.length()
-                    + " octets starting '" + io.beepkit.core.LogText.escape(body, 40) + "'");
+                    + " octets starting '" + LogText.escape(body, 40) + "'");
         }
         return null;
     }

@@ -208,6 +208,24 @@ class SyslogSocketTest {
         assertEquals(2, m.severity());
     }
 
+    /** RFC 3195 §4.4.3: a path described on the channel is attached to the entries that name it. */
+    @Test
+    void cookedPathReachesTheEntriesNamingIt() throws Exception {
+        BeepSession s = start();
+        BeepChannel ch = s.startChannel(SyslogProfiles.COOKED).get(5, TimeUnit.SECONDS);
+        assertFalse(cooked(ch, "<path pathID='hop2' fromIP='192.0.2.2' toIP='127.0.0.1' linkType='7'>"
+                + "<path pathID='hop1' fromIP='192.0.2.1' toIP='192.0.2.2' linkType='7'/></path>").isError());
+        assertFalse(cooked(ch, "<entry pathID='hop2'>relayed</entry>").isError());
+        assertFalse(cooked(ch, "<entry pathID='unknown'>elsewhere</entry>").isError());
+        SyslogMessage relayed = next();
+        assertEquals("hop2", relayed.pathId());
+        assertEquals("192.0.2.2", relayed.path().attribute("fromIP"));
+        assertEquals("hop1", relayed.path().previous().get(0).pathId());
+        SyslogMessage other = next();
+        assertEquals("unknown", other.pathId());
+        assertEquals(null, other.path());
+    }
+
     /** RFC 3195 §4.2: only an iam may be piggybacked; anything else refuses the start. */
     @Test
     void cookedStartWithOtherInitDataIsRefused() throws Exception {

@@ -131,7 +131,7 @@ public final class CookedCollectorHandler implements ProfileHandler {
         // The entry's attributes describe the message authoritatively (RFC 3195 §4.4.2); the text's own header,
         // if it has one, only fills what they leave out.
         b.facility(e.facility()).severity(e.severity()).deviceFqdn(e.deviceFqdn()).deviceIp(e.deviceIp())
-                .pathId(e.pathId()).peer(state.peer()).remoteAddress(channel.session().remoteAddress());
+                .pathId(e.pathId()).path(e.pathId() == null ? null : state.path(e.pathId())).peer(state.peer()).remoteAddress(channel.session().remoteAddress());
         SyslogMessage parsed = b.build();
         b.timestamp(e.timestamp() != null ? e.timestamp() : parsed.timestamp())
                 .hostname(e.hostname() != null ? e.hostname() : parsed.hostname())

@@ -12,6 +12,7 @@ import io.beepkit.syslog.SyslogTransport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -119,6 +120,6 @@ final class RawAnswerReader implements ReplyListener {
 
     /** The MSG the collector sends when the channel opens (RFC 3195 §3.1): its content carries no meaning. */
     static MimeEntity readyMessage() {
-        return MimeEntity.of("text/plain", "ready\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        return MimeEntity.of("text/plain", "ready\r\n".getBytes(StandardCharsets.US_ASCII));
     }
 }
