@@ -4,6 +4,7 @@ import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.syslog.internal.CookedCollectorHandler;
 import io.beepkit.syslog.internal.RawCollectorHandler;
+import io.beepkit.syslog.internal.SessionChannels;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +40,9 @@ public final class SyslogCollector {
         raw = b.raw;
         cooked = b.cooked;
         legacyUris = b.legacyUris;
-        rawHandler = new RawCollectorHandler(b.consumer, b.limits);
-        cookedHandler = new CookedCollectorHandler(b.consumer, b.limits, b.identity);
+        SessionChannels sessions = new SessionChannels(b.limits.maxChannels());
+        rawHandler = new RawCollectorHandler(b.consumer, b.limits, sessions);
+        cookedHandler = new CookedCollectorHandler(b.consumer, b.limits, b.identity, sessions);
     }
 
     /** A builder; a consumer is required. */

@@ -11,11 +11,15 @@ package io.beepkit.syslog;
  * @param maxEntrySize      the largest COOKED MSG body, the XML of one {@code <entry>}, {@code <iam>} or
  *                          {@code <path>} (default 16384 octets)
  * @param maxPaths          the most {@code <path>} elements remembered per COOKED channel (default 64)
+ * @param maxPendingEntries COOKED MSGs of one channel arrived or arriving but not yet answered (default 64); with
+ *                          {@code maxEntrySize} it bounds what a channel holds, since BEEP lets a peer have thousands
+ *                          of MSGs outstanding
+ * @param maxChannels       RAW and COOKED channels open at once on one session (default 8; devices use one)
  */
 public record SyslogLimits(int maxLineLength, int maxLinesPerAnswer, int maxOpenAnswers, int maxEntrySize,
-                           int maxPaths) {
+                           int maxPaths, int maxPendingEntries, int maxChannels) {
     /** The defaults. */
-    public static final SyslogLimits DEFAULT = new SyslogLimits(8192, 10_000, 4, 16_384, 64);
+    public static final SyslogLimits DEFAULT = new SyslogLimits(8192, 10_000, 4, 16_384, 64, 64, 8);
 
     /** Requires every limit to be at least 1. */
     public SyslogLimits {
@@ -24,6 +28,8 @@ public record SyslogLimits(int maxLineLength, int maxLinesPerAnswer, int maxOpen
         check("maxOpenAnswers", maxOpenAnswers);
         check("maxEntrySize", maxEntrySize);
         check("maxPaths", maxPaths);
+        check("maxPendingEntries", maxPendingEntries);
+        check("maxChannels", maxChannels);
     }
 
     private static void check(String name, int value) {
@@ -34,21 +40,36 @@ public record SyslogLimits(int maxLineLength, int maxLinesPerAnswer, int maxOpen
 
     /** A copy with {@code maxLineLength} changed. */
     public SyslogLimits withMaxLineLength(int v) {
-        return new SyslogLimits(v, maxLinesPerAnswer, maxOpenAnswers, maxEntrySize, maxPaths);
+        return new SyslogLimits(v, maxLinesPerAnswer, maxOpenAnswers, maxEntrySize, maxPaths, maxPendingEntries,
+                maxChannels);
     }
 
     /** A copy with {@code maxLinesPerAnswer} changed. */
     public SyslogLimits withMaxLinesPerAnswer(int v) {
-        return new SyslogLimits(maxLineLength, v, maxOpenAnswers, maxEntrySize, maxPaths);
+        return new SyslogLimits(maxLineLength, v, maxOpenAnswers, maxEntrySize, maxPaths, maxPendingEntries, maxChannels);
     }
 
     /** A copy with {@code maxEntrySize} changed. */
     public SyslogLimits withMaxEntrySize(int v) {
-        return new SyslogLimits(maxLineLength, maxLinesPerAnswer, maxOpenAnswers, v, maxPaths);
+        return new SyslogLimits(maxLineLength, maxLinesPerAnswer, maxOpenAnswers, v, maxPaths, maxPendingEntries,
+                maxChannels);
     }
 
     /** A copy with {@code maxPaths} changed. */
     public SyslogLimits withMaxPaths(int v) {
-        return new SyslogLimits(maxLineLength, maxLinesPerAnswer, maxOpenAnswers, maxEntrySize, v);
+        return new SyslogLimits(maxLineLength, maxLinesPerAnswer, maxOpenAnswers, maxEntrySize, v, maxPendingEntries,
+                maxChannels);
+    }
+
+    /** A copy with {@code maxPendingEntries} changed. */
+    public SyslogLimits withMaxPendingEntries(int v) {
+        return new SyslogLimits(maxLineLength, maxLinesPerAnswer, maxOpenAnswers, maxEntrySize, maxPaths, v,
+                maxChannels);
+    }
+
+    /** A copy with {@code maxChannels} changed. */
+    public SyslogLimits withMaxChannels(int v) {
+        return new SyslogLimits(maxLineLength, maxLinesPerAnswer, maxOpenAnswers, maxEntrySize, maxPaths,
+                maxPendingEntries, v);
     }
 }

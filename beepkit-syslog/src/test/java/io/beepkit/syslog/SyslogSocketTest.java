@@ -262,6 +262,56 @@ class SyslogSocketTest {
     }
 
     /**
+     * Entries awaiting their answer are bounded per channel: one more is dropped unread and refused with 550 (the ERR
+     * leaves after the earlier answers, RFC 3080 §2.6.1).
+     */
+    @Test
+    void cookedPendingEntriesAreBounded() throws Exception {
+        ConcurrentLinkedQueue<CompletableFuture<Void>> acks = new ConcurrentLinkedQueue<>();
+        BeepSession s = start(m -> {
+            CompletableFuture<Void> ack = new CompletableFuture<>();
+            acks.add(ack);
+            return ack;
+        }, SyslogLimits.DEFAULT.withMaxPendingEntries(2));
+        BeepChannel ch = s.startChannel(SyslogProfiles.COOKED).get(5, TimeUnit.SECONDS);
+        MimeEntity entry = MimeEntity.of(MimeEntity.BEEP_XML, "<entry>held</entry>".getBytes());
+        CompletableFuture<Reply> first = ch.send(entry);
+        CompletableFuture<Reply> second = ch.send(entry);
+        waitFor(() -> acks.size() == 2);
+        CompletableFuture<Reply> third = ch.send(entry);
+        Thread.sleep(300);
+        assertEquals(2, acks.size(), "the third entry must not reach the consumer");
+        assertFalse(first.isDone());
+        acks.forEach(a -> a.complete(null));
+        assertFalse(first.get(5, TimeUnit.SECONDS).isError());
+        assertFalse(second.get(5, TimeUnit.SECONDS).isError());
+        assertEquals(550, third.get(5, TimeUnit.SECONDS).errorCode());
+        CompletableFuture<Reply> fourth = ch.send(entry);
+        waitFor(() -> acks.size() == 3);
+        acks.forEach(a -> a.complete(null));
+        assertFalse(fourth.get(5, TimeUnit.SECONDS).isError(), "answered entries free their places");
+    }
+
+    /** Syslog channels per session are bounded: one more start is refused with 550 until one closes. */
+    @Test
+    void channelsPerSessionAreBounded() throws Exception {
+        BeepSession s = start(m -> SyslogConsumer.HANDLED, SyslogLimits.DEFAULT.withMaxChannels(2));
+        BeepChannel a = s.startChannel(SyslogProfiles.COOKED).get(5, TimeUnit.SECONDS);
+        SyslogSender.raw(s).get(5, TimeUnit.SECONDS);
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> s.startChannel(SyslogProfiles.COOKED).get(5, TimeUnit.SECONDS));
+        assertEquals(550, assertInstanceOf(BeepErrorException.class, e.getCause()).code());
+        a.close().get(5, TimeUnit.SECONDS);
+        waitFor(() -> {
+            try {
+                return s.startChannel(SyslogProfiles.COOKED).get(5, TimeUnit.SECONDS).isOpen();
+            } catch (Exception again) {
+                return false;
+            }
+        });
+    }
+
+    /**
      * A consumer that does not acknowledge holds the window: the device stalls after about one window of lines,
      * nothing is dropped, and everything arrives once the consumer catches up.
      */

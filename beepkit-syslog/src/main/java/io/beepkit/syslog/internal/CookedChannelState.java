@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What a collector keeps for one COOKED channel: the MSGs arriving (each held up to the entry size limit), the
@@ -19,6 +20,7 @@ final class CookedChannelState {
     private final SyslogLimits limits;
     private final Map<Integer, Incoming> incoming = new HashMap<>();
     private final Map<String, SyslogPath> paths = new LinkedHashMap<>();
+    private final AtomicInteger pending = new AtomicInteger();
     private volatile SyslogIdentity peer;
 
     CookedChannelState(SyslogLimits limits) {
@@ -30,16 +32,35 @@ final class CookedChannelState {
         final EntityBodyReader body = new EntityBodyReader();
         final ByteArrayOutputStream xml = new ByteArrayOutputStream(256);
         boolean tooLarge;
+        boolean refused;
     }
 
     /**
-     * Adds a piece of MSG {@code msgno}; returns its body as text once {@code last}, else null.
+     * Adds a piece of MSG {@code msgno}; returns its body as text once {@code last}, else null. A MSG returned counts
+     * as pending until {@link #answered()}; one refused here does not.
      *
-     * @throws SyslogViolation (550) on the last piece of a MSG whose body exceeded the entry size limit (the octets
-     *                         beyond it were dropped, not held)
+     * @throws SyslogViolation (550) on the last piece of a MSG whose body exceeded the entry size limit, or that
+     *                         arrived while {@code maxPendingEntries} others awaited their answer (the octets were
+     *                         dropped, not held)
      */
     String feed(int msgno, byte[] chunk, boolean last) {
-        Incoming in = incoming.computeIfAbsent(msgno, n -> new Incoming());
+        Incoming in = incoming.get(msgno);
+        if (in == null) {
+            in = new Incoming();
+            in.refused = pending.get() >= limits.maxPendingEntries();
+            if (!in.refused) {
+                pending.incrementAndGet();
+            }
+            incoming.put(msgno, in);
+        }
+        if (in.refused) {
+            if (last) {
+                incoming.remove(msgno);
+                throw new SyslogViolation(550, "more than " + limits.maxPendingEntries()
+                        + " COOKED messages awaiting their answer on one channel");
+            }
+            return null;
+        }
         try {
             byte[] body = in.body.feed(chunk);
             if (last) {
@@ -64,6 +85,7 @@ final class CookedChannelState {
         }
         incoming.remove(msgno);
         if (in.tooLarge) {
+            pending.decrementAndGet();
             throw new SyslogViolation(550, "COOKED message larger than " + limits.maxEntrySize() + " octets");
         }
         return in.xml.toString(StandardCharsets.UTF_8);
@@ -73,6 +95,11 @@ final class CookedChannelState {
         byte[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
+    }
+
+    /** A MSG that {@link #feed} returned has been answered. */
+    void answered() {
+        pending.decrementAndGet();
     }
 
     SyslogIdentity peer() {

@@ -38,6 +38,7 @@ public final class CookedCollectorHandler implements ProfileHandler {
     private final SyslogConsumer consumer;
     private final SyslogLimits limits;
     private final SyslogIdentity identity;
+    private final SessionChannels sessions;
     private final ConcurrentHashMap<BeepChannel, CookedChannelState> channels = new ConcurrentHashMap<>();
     /** An {@code <iam>} from a start request, until the channel it started opens. */
     private final ConcurrentHashMap<StartKey, SyslogIdentity> piggybacked = new ConcurrentHashMap<>();
@@ -48,23 +49,31 @@ public final class CookedCollectorHandler implements ProfileHandler {
 
     /**
      * A handler delivering to {@code consumer} within {@code limits}, answering a start with {@code identity} (null:
-     * nothing piggybacked).
+     * nothing piggybacked), counting channels in {@code sessions}.
      */
-    public CookedCollectorHandler(SyslogConsumer consumer, SyslogLimits limits, SyslogIdentity identity) {
+    public CookedCollectorHandler(SyslogConsumer consumer, SyslogLimits limits, SyslogIdentity identity,
+                                  SessionChannels sessions) {
         this.consumer = consumer;
         this.limits = limits;
         this.identity = identity;
+        this.sessions = sessions;
     }
 
     @Override
     public StartDecision onStart(ChannelStartRequest request) {
+        StartDecision refused = sessions.admit(request.session());
+        if (refused != null) {
+            return refused;
+        }
         if (request.initData() != null && !request.initData().isBlank()) {
             try {
                 if (!(CookedXml.parse(request.initData()) instanceof SyslogIdentity iam)) {
+                    sessions.closed(request.session());
                     return StartDecision.refuse(501, "only an <iam> may be piggybacked on a COOKED start");
                 }
                 piggybacked.put(new StartKey(request.session(), request.number()), iam);
             } catch (SyslogViolation v) {
+                sessions.closed(request.session());
                 violation(request.session().remoteAddress(), request.number(), v);
                 return StartDecision.refuse(v.code(), v.getMessage());
             }
@@ -83,6 +92,7 @@ public final class CookedCollectorHandler implements ProfileHandler {
     @Override
     public void onClose(BeepChannel channel) {
         channels.remove(channel);
+        sessions.closed(channel.session());
     }
 
     @Override
@@ -102,15 +112,24 @@ public final class CookedCollectorHandler implements ProfileHandler {
         String xml;
         try {
             xml = state.feed(msgno, chunk, last);
-            if (xml == null) {
-                return SyslogAcks.DONE;
-            }
-            return handle(channel, state, xml, responder);
         } catch (SyslogViolation v) {
-            violation(channel.session().remoteAddress(), channel.number(), v);
-            responder.error(v.code(), v.getMessage());
+            return refuse(channel, responder, v); // feed no longer counts a MSG it refused
+        }
+        if (xml == null) {
             return SyslogAcks.DONE;
         }
+        try {
+            return handle(channel, state, xml, responder);
+        } catch (SyslogViolation v) {
+            state.answered();
+            return refuse(channel, responder, v);
+        }
+    }
+
+    private static CompletionStage<?> refuse(BeepChannel channel, Responder responder, SyslogViolation v) {
+        violation(channel.session().remoteAddress(), channel.number(), v);
+        responder.error(v.code(), v.getMessage());
+        return SyslogAcks.DONE;
     }
 
     private CompletionStage<?> handle(BeepChannel channel, CookedChannelState state, String xml, Responder r) {
@@ -118,11 +137,13 @@ public final class CookedCollectorHandler implements ProfileHandler {
         if (element instanceof SyslogIdentity iam) {
             state.peer(iam);
             r.reply(OK);
+            state.answered();
             return SyslogAcks.DONE;
         }
         if (element instanceof SyslogPath path) {
             state.path(path);
             r.reply(OK);
+            state.answered();
             return SyslogAcks.DONE;
         }
         CookedEntry e = (CookedEntry) element;
@@ -131,7 +152,8 @@ public final class CookedCollectorHandler implements ProfileHandler {
         // The entry's attributes describe the message authoritatively (RFC 3195 §4.4.2); the text's own header,
         // if it has one, only fills what they leave out.
         b.facility(e.facility()).severity(e.severity()).deviceFqdn(e.deviceFqdn()).deviceIp(e.deviceIp())
-                .pathId(e.pathId()).path(e.pathId() == null ? null : state.path(e.pathId())).peer(state.peer()).remoteAddress(channel.session().remoteAddress());
+                .pathId(e.pathId()).path(e.pathId() == null ? null : state.path(e.pathId())).peer(state.peer())
+                .remoteAddress(channel.session().remoteAddress());
         SyslogMessage parsed = b.build();
         b.timestamp(e.timestamp() != null ? e.timestamp() : parsed.timestamp())
                 .hostname(e.hostname() != null ? e.hostname() : parsed.hostname())
@@ -143,6 +165,7 @@ public final class CookedCollectorHandler implements ProfileHandler {
             } else {
                 r.error(451, "the entry could not be stored: " + LogText.escape(failure.toString()));
             }
+            state.answered();
         });
     }
 

@@ -1,9 +1,11 @@
 package io.beepkit.syslog.internal;
 
 import io.beepkit.api.BeepChannel;
+import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.Message;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Responder;
+import io.beepkit.api.StartDecision;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogLimits;
 
@@ -15,11 +17,24 @@ import io.beepkit.syslog.SyslogLimits;
 public final class RawCollectorHandler implements ProfileHandler {
     private final SyslogConsumer consumer;
     private final SyslogLimits limits;
+    private final SessionChannels sessions;
 
-    /** A handler delivering to {@code consumer} within {@code limits}. */
-    public RawCollectorHandler(SyslogConsumer consumer, SyslogLimits limits) {
+    /** A handler delivering to {@code consumer} within {@code limits}, counting channels in {@code sessions}. */
+    public RawCollectorHandler(SyslogConsumer consumer, SyslogLimits limits, SessionChannels sessions) {
         this.consumer = consumer;
         this.limits = limits;
+        this.sessions = sessions;
+    }
+
+    @Override
+    public StartDecision onStart(ChannelStartRequest request) {
+        StartDecision refused = sessions.admit(request.session());
+        return refused != null ? refused : StartDecision.accept();
+    }
+
+    @Override
+    public void onClose(BeepChannel channel) {
+        sessions.closed(channel.session());
     }
 
     @Override
