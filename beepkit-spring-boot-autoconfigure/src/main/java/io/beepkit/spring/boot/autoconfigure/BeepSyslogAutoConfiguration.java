@@ -41,7 +41,9 @@ public final class BeepSyslogAutoConfiguration {
                 .limits(SyslogLimits.DEFAULT.withMaxLineLength(octets("max-line-length", properties.getMaxLineLength()
                                 .toBytes()))
                         .withMaxLinesPerAnswer(positive("max-lines-per-answer", properties.getMaxLinesPerAnswer()))
-                        .withMaxEntrySize(octets("max-entry-size", properties.getMaxEntrySize().toBytes())));
+                        .withMaxEntrySize(octets("max-entry-size", properties.getMaxEntrySize().toBytes()))
+                        .withMaxPendingEntries(positive("max-pending-entries", properties.getMaxPendingEntries()))
+                        .withMaxChannels(positive("max-channels", properties.getMaxChannels())));
         for (String p : properties.getProfiles()) {
             switch (p.trim().toLowerCase(Locale.ROOT)) {
                 case "raw" -> b.raw(true);

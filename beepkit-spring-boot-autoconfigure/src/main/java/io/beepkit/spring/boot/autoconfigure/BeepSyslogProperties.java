@@ -24,6 +24,10 @@ public class BeepSyslogProperties {
     private int maxLinesPerAnswer = 10_000;
     /** The largest COOKED message body (one entry, iam or path). */
     private DataSize maxEntrySize = DataSize.ofBytes(16_384);
+    /** COOKED messages of one channel not yet answered. */
+    private int maxPendingEntries = 64;
+    /** RAW and COOKED channels open at once on one session. */
+    private int maxChannels = 8;
 
     /** @return whether the collector is on ({@code beep.syslog.enabled}, default false) */
     public boolean isEnabled() {
@@ -83,5 +87,25 @@ public class BeepSyslogProperties {
     /** @param maxEntrySize the largest COOKED body */
     public void setMaxEntrySize(DataSize maxEntrySize) {
         this.maxEntrySize = maxEntrySize;
+    }
+
+    /** @return COOKED messages of a channel not yet answered ({@code beep.syslog.max-pending-entries}, default 64) */
+    public int getMaxPendingEntries() {
+        return maxPendingEntries;
+    }
+
+    /** @param maxPendingEntries COOKED messages of a channel not yet answered */
+    public void setMaxPendingEntries(int maxPendingEntries) {
+        this.maxPendingEntries = maxPendingEntries;
+    }
+
+    /** @return syslog channels per session ({@code beep.syslog.max-channels}, default 8) */
+    public int getMaxChannels() {
+        return maxChannels;
+    }
+
+    /** @param maxChannels syslog channels per session */
+    public void setMaxChannels(int maxChannels) {
+        this.maxChannels = maxChannels;
     }
 }

@@ -65,11 +65,31 @@ class BeepSyslogAutoConfigurationTest {
     }
 
     @Test
+    void limitsFromProperties() {
+        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.max-line-length=1KB",
+                "beep.syslog.max-lines-per-answer=7", "beep.syslog.max-entry-size=2KB",
+                "beep.syslog.max-pending-entries=3", "beep.syslog.max-channels=2").run(ctx -> {
+                    assertThat(ctx).hasNotFailed();
+                    assertThat(ctx.getBean(BeepSyslogProperties.class).getMaxChannels()).isEqualTo(2);
+                    // Seen at work: a third syslog channel on one session is refused.
+                    BeepSession s = ctx.getBean(BeepClient.class)
+                            .connect("127.0.0.1", ctx.getBean(BeepServer.class).port()).get(5, TimeUnit.SECONDS);
+                    SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS);
+                    SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS);
+                    assertThatThrownBy(() -> SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS))
+                            .hasMessageContaining("550");
+                    s.close().get(5, TimeUnit.SECONDS);
+                });
+    }
+
+    @Test
     void badPropertiesFailTheContextNamingThem() {
         RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.profiles=udp").run(ctx ->
                 assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.profiles"));
         RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.max-line-length=0B").run(ctx ->
                 assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.max-line-length"));
+        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.max-channels=0").run(ctx ->
+                assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.max-channels"));
     }
 
     /** Real sockets: a device sends over RAW and COOKED; each message arrives as an application event. */
