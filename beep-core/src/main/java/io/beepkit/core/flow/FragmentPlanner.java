@@ -18,12 +18,20 @@ package io.beepkit.core.flow;
  *       (sender-side silly-window avoidance).</li>
  *   <li>Otherwise fill exactly what is open, aligning our frames with the peer's window.</li>
  * </ol>
+ * A message that fits goes whole when it is at most half the peer's window; a larger one goes in frames of at most
+ * {@link #frameCap} (a quarter of that window, at least 4096 octets), so the peer's credit comes back while the rest
+ * of the window is in flight.
  * The {@linkplain #naive() naive} planner reproduces old stacks (fill what is open, whatever remains) so the
  * difference can be measured.
  */
 public final class FragmentPlanner {
     /** Default smallest fragment worth sending when a message must be split. */
     public static final int DEFAULT_MIN_FRAGMENT = 512;
+
+    /** The frame cap never goes below the RFC 3081 default window, so 4096-octet windows keep whole frames. */
+    static final int FRAME_CAP_FLOOR = 4096;
+    /** Frames per peer window once the window is large: enough that credit flows back while the rest is in flight. */
+    static final int FRAMES_PER_WINDOW = 4;
 
     private final int maxFrameSize;
     private final int minFragment;
@@ -69,6 +77,21 @@ public final class FragmentPlanner {
     }
 
     /**
+     * The largest frame worth sending on a window of {@code peerWindow}: the maximum frame size, but no more than a
+     * quarter of the peer's window (and never under the RFC's 4096-octet default window). The peer returns credit
+     * only for frames it has seen whole, so a frame the size of the window would make every round trip stop and
+     * wait; with quarter-window frames the credit for the first comes back while the rest are in flight, and a
+     * window sized to the path's bandwidth-delay product fills it. On a slow link, where the receiver keeps its
+     * window small, this also keeps frames short, so another channel's frame never waits long behind one.
+     */
+    public int frameCap(int peerWindow) {
+        if (naive) {
+            return maxFrameSize;
+        }
+        return Math.min(maxFrameSize, Math.max(FRAME_CAP_FLOOR, peerWindow / FRAMES_PER_WINDOW));
+    }
+
+    /**
      * @param remaining  octets of the message not yet sent (0 for an empty final frame)
      * @param available  octets the peer's window has open now
      * @param peerWindow the window size the peer last advertised
@@ -83,6 +106,11 @@ public final class FragmentPlanner {
         if (limit <= 0) {
             return 0;
         }
+        if (remaining <= limit && (naive || remaining <= Math.max(FRAME_CAP_FLOOR, peerWindow / 2))) {
+            return (int) remaining; // fits, and leaves half the window for the frames behind it
+        }
+        int frameCap = frameCap(peerWindow);
+        limit = Math.min(limit, frameCap);
         if (remaining <= limit) {
             return (int) remaining;
         }
@@ -100,7 +128,7 @@ public final class FragmentPlanner {
             // message nor fills half the peer's window waits for the SEQ that is on its way. Not a full-size frame:
             // when the maximum frame size is what caps it, waiting cannot make it larger, only the pipe emptier
             // (with a peer window above twice the frame size, every frame would otherwise wait for the tail timer).
-            if (seqExpected && !force && limit < peerWindow / 2 && limit < maxFrameSize) {
+            if (seqExpected && !force && limit < peerWindow / 2 && limit < frameCap) {
                 return 0;
             }
             return limit;
