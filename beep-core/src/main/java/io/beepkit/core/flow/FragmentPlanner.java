@@ -92,13 +92,23 @@ public final class FragmentPlanner {
     }
 
     /**
+     * {@link #nextFrameSize(long, int, int, long, boolean)} for a peer that keeps its window: the octets in flight
+     * are what its window holds beyond what is open.
+     */
+    public int nextFrameSize(long remaining, int available, int peerWindow, boolean force) {
+        return nextFrameSize(remaining, available, peerWindow, Math.max(0, (long) peerWindow - available), force);
+    }
+
+    /**
      * @param remaining  octets of the message not yet sent (0 for an empty final frame)
      * @param available  octets the peer's window has open now
      * @param peerWindow the window size the peer last advertised
+     * @param inFlight   octets sent and not yet acknowledged ({@link SendWindow#inFlight()}): the peer's next SEQ
+     *                   is expected when this is at least half its window
      * @param force      true when waiting has already lasted too long: never return 0 if anything is open
      * @return octets to put in the next frame; 0 means wait (unless {@code remaining} is 0, which is an empty frame)
      */
-    public int nextFrameSize(long remaining, int available, int peerWindow, boolean force) {
+    public int nextFrameSize(long remaining, int available, int peerWindow, long inFlight, boolean force) {
         if (remaining == 0) {
             return 0;
         }
@@ -118,7 +128,6 @@ public final class FragmentPlanner {
             return limit;
         }
         int minFrag = Math.max(1, Math.min(minFragment, peerWindow / 4));
-        long inFlight = Math.max(0, (long) peerWindow - available);
         boolean seqExpected = inFlight >= peerWindow / 2 && inFlight > 0;
         if (limit < minFrag) {
             return (seqExpected && !force) ? 0 : limit;

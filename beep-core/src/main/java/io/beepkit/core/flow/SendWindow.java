@@ -63,9 +63,12 @@ public final class SendWindow {
         return peerWindow;
     }
 
-    /** Octets sent but not yet acknowledged by a SEQ. */
+    /**
+     * Octets sent but not yet acknowledged by a SEQ: a SEQ is on its way when the peer has consumed them. Counted
+     * from the peer's last ackno, not from its window estimate, which lags behind a peer that shrank its window.
+     */
     public long inFlight() {
-        return Math.max(0, (long) peerWindow - available());
+        return Seq.distance(acked, nextSeqno);
     }
 
     /** How many SEQs moved the right edge to the left (a peer violating RFC 1122 §4.2.2.16 by analogy). */

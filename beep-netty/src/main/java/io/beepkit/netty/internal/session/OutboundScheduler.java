@@ -126,7 +126,7 @@ public final class OutboundScheduler {
         int n = 0;
         if (remaining > 0) {
             int available = window.available();
-            n = planner.nextFrameSize(remaining, available, window.peerWindow(), q.forceNext());
+            n = planner.nextFrameSize(remaining, available, window.peerWindow(), window.inFlight(), q.forceNext());
             if (n == 0) {
                 if (available > 0) {
                     armTailTimer(ch);
