@@ -27,9 +27,14 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
                             int writeBufferHigh, int initialWindow, int maxWindow, int maxFrameSize, int minFragment,
                             boolean naiveSplitting, int notSentLowat) {
 
-    /** Request/response latency: no Nagle, kernel-tuned buffers, 64 KiB windows growing to 1 MiB. */
-    public static final SocketProfile DEFAULT = new SocketProfile("default", true, 0, 0, 32 * 1024, 64 * 1024,
-            64 * 1024, 1024 * 1024, 64 * 1024, 512, false, 0);
+    /**
+     * Request/response latency: no Nagle, kernel-tuned buffers, windows sized to the path by the delay-aware tuner
+     * (64 KiB at first, up to 1 MiB), and short send queues: 16..32 KiB write-buffer water marks and, on native epoll,
+     * TCP_NOTSENT_LOWAT of 32 KiB, so a frame of an interactive channel waits behind little of a bulk channel's data
+     * in our queue and the kernel's.
+     */
+    public static final SocketProfile DEFAULT = new SocketProfile("default", true, 0, 0, 16 * 1024, 32 * 1024,
+            64 * 1024, 1024 * 1024, 64 * 1024, 512, false, 32 * 1024);
 
     /**
      * Fewest TCP segments: Nagle's algorithm on, with the window-aware encoder and the engine's coalesced writes (one

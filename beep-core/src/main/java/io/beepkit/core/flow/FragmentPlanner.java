@@ -18,12 +18,20 @@ package io.beepkit.core.flow;
  *       (sender-side silly-window avoidance).</li>
  *   <li>Otherwise fill exactly what is open, aligning our frames with the peer's window.</li>
  * </ol>
+ * A message that fits goes whole when it is at most half the peer's window; a larger one goes in frames of at most
+ * {@link #frameCap} (a quarter of that window, at least 4096 octets), so the peer's credit comes back while the rest
+ * of the window is in flight.
  * The {@linkplain #naive() naive} planner reproduces old stacks (fill what is open, whatever remains) so the
  * difference can be measured.
  */
 public final class FragmentPlanner {
     /** Default smallest fragment worth sending when a message must be split. */
     public static final int DEFAULT_MIN_FRAGMENT = 512;
+
+    /** The frame cap never goes below the RFC 3081 default window, so 4096-octet windows keep whole frames. */
+    static final int FRAME_CAP_FLOOR = 4096;
+    /** Frames per peer window once the window is large: enough that credit flows back while the rest is in flight. */
+    static final int FRAMES_PER_WINDOW = 4;
 
     private final int maxFrameSize;
     private final int minFragment;
@@ -69,13 +77,38 @@ public final class FragmentPlanner {
     }
 
     /**
+     * The largest frame worth sending on a window of {@code peerWindow}: the maximum frame size, but no more than a
+     * quarter of the peer's window (and never under the RFC's 4096-octet default window). The peer returns credit
+     * only for frames it has seen whole, so a frame the size of the window would make every round trip stop and
+     * wait; with quarter-window frames the credit for the first comes back while the rest are in flight, and a
+     * window sized to the path's bandwidth-delay product fills it. On a slow link, where the receiver keeps its
+     * window small, this also keeps frames short, so another channel's frame never waits long behind one.
+     */
+    public int frameCap(int peerWindow) {
+        if (naive) {
+            return maxFrameSize;
+        }
+        return Math.min(maxFrameSize, Math.max(FRAME_CAP_FLOOR, peerWindow / FRAMES_PER_WINDOW));
+    }
+
+    /**
+     * {@link #nextFrameSize(long, int, int, long, boolean)} for a peer that keeps its window: the octets in flight
+     * are what its window holds beyond what is open.
+     */
+    public int nextFrameSize(long remaining, int available, int peerWindow, boolean force) {
+        return nextFrameSize(remaining, available, peerWindow, Math.max(0, (long) peerWindow - available), force);
+    }
+
+    /**
      * @param remaining  octets of the message not yet sent (0 for an empty final frame)
      * @param available  octets the peer's window has open now
      * @param peerWindow the window size the peer last advertised
+     * @param inFlight   octets sent and not yet acknowledged ({@link SendWindow#inFlight()}): the peer's next SEQ
+     *                   is expected when this is at least half its window
      * @param force      true when waiting has already lasted too long: never return 0 if anything is open
      * @return octets to put in the next frame; 0 means wait (unless {@code remaining} is 0, which is an empty frame)
      */
-    public int nextFrameSize(long remaining, int available, int peerWindow, boolean force) {
+    public int nextFrameSize(long remaining, int available, int peerWindow, long inFlight, boolean force) {
         if (remaining == 0) {
             return 0;
         }
@@ -83,6 +116,11 @@ public final class FragmentPlanner {
         if (limit <= 0) {
             return 0;
         }
+        if (remaining <= limit && (naive || remaining <= Math.max(FRAME_CAP_FLOOR, peerWindow / 2))) {
+            return (int) remaining; // fits, and leaves half the window for the frames behind it
+        }
+        int frameCap = frameCap(peerWindow);
+        limit = Math.min(limit, frameCap);
         if (remaining <= limit) {
             return (int) remaining;
         }
@@ -90,7 +128,6 @@ public final class FragmentPlanner {
             return limit;
         }
         int minFrag = Math.max(1, Math.min(minFragment, peerWindow / 4));
-        long inFlight = Math.max(0, (long) peerWindow - available);
         boolean seqExpected = inFlight >= peerWindow / 2 && inFlight > 0;
         if (limit < minFrag) {
             return (seqExpected && !force) ? 0 : limit;
@@ -100,7 +137,7 @@ public final class FragmentPlanner {
             // message nor fills half the peer's window waits for the SEQ that is on its way. Not a full-size frame:
             // when the maximum frame size is what caps it, waiting cannot make it larger, only the pipe emptier
             // (with a peer window above twice the frame size, every frame would otherwise wait for the tail timer).
-            if (seqExpected && !force && limit < peerWindow / 2 && limit < maxFrameSize) {
+            if (seqExpected && !force && limit < peerWindow / 2 && limit < frameCap) {
                 return 0;
             }
             return limit;

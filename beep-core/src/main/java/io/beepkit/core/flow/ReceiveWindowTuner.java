@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  *       returns to the smaller of the old window and {@code 2 x bdp}.</li>
  *   <li><b>Growth</b>, at each SEQ: the channel is window-limited when the application keeps up
  *       ({@code unconsumed <= window/4}), the peer used at least half of what was open ({@code open <= window/2})
- *       and {@code bdp} is at least half the window: the window, not something else, caps the pipe. After two such
+ *       and {@code bdp} is at least three eighths of the window: the window, not something else, caps the pipe. After two such
  *       SEQs in a row with the round trip near what the path explains, the window doubles (BBR's startup) or becomes
  *       {@code 2 x bdp} if that is more, at most four times larger in one step, never beyond the profile's maximum
  *       or what the session's memory budget has left.</li>
@@ -203,9 +203,10 @@ public final class ReceiveWindowTuner {
 
     /**
      * The window, not the peer or our application, caps the pipe: the application keeps up
-     * ({@code unconsumed <= window/4}) and the path carries most of a window per round trip: half of it when the
-     * peer had used up what we advertised ({@code open <= window/8}), three quarters otherwise (a peer whose large
-     * frames leave half a window open at each SEQ). A peer with little to send carries less and never grows it.
+     * ({@code unconsumed <= window/4}), the peer used at least half of what was open ({@code open <= window/2}) and
+     * the path carries at least three eighths of the window per round trip. A window-limited channel carries about
+     * half its window per round trip, not all of it: our SEQs come once per half window and the peer's frames (a
+     * quarter of the window) are seen only whole. A peer with little to send carries less and never grows it.
      */
     private boolean windowLimited(int window, long open, long unconsumed) {
         if (unconsumed > window / 4) {
@@ -215,7 +216,7 @@ public final class ReceiveWindowTuner {
         if (bdp < 0) {
             return open <= window / 8; // counts toward the streak; growth waits for the estimate
         }
-        return open <= window / 2 && bdp >= window / 2;
+        return open <= window / 2 && bdp >= 3L * window / 8;
     }
 
     private boolean drainDue(long nowNanos) {

@@ -3,6 +3,8 @@ package io.beepkit.core.flow;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.core.frame.Seq;
 
+import java.util.Arrays;
+
 /**
  * The peer's receive window for one channel, as seen by our sender (RFC 3081 §3.1.2): we may send octets with
  * sequence numbers up to, not including, {@code ackno + window} of the last SEQ. Starts at seqno 0 with a 4096-octet
@@ -11,12 +13,17 @@ import io.beepkit.core.frame.Seq;
 public final class SendWindow {
     /** The window every channel starts with in each direction (RFC 3081 §3.1.1). */
     public static final int DEFAULT_WINDOW = 4096;
+    /** How many SEQs the peer-window estimate remembers. */
+    static final int RECENT_SEQS = 4;
 
     private long nextSeqno;
     /** The peer's last valid ackno (initially the first seqno): every later ackno lies in [acked, nextSeqno]. */
     private long acked;
     private long rightEdge;
     private int peerWindow;
+    /** The window fields of the last SEQs ({@value #RECENT_SEQS} of them), whose maximum is {@link #peerWindow}. */
+    private final int[] recentWindows = new int[RECENT_SEQS];
+    private int recentIndex;
     private long shrinkCount;
 
     /** A window at seqno 0 with the RFC's default of 4096 octets. */
@@ -34,6 +41,7 @@ public final class SendWindow {
         this.acked = initialSeqno;
         this.rightEdge = Seq.add(initialSeqno, window);
         this.peerWindow = window;
+        Arrays.fill(recentWindows, window);
     }
 
     /** The sequence number our next frame on this channel carries. */
@@ -47,14 +55,20 @@ public final class SendWindow {
         return d <= 0 ? 0 : (int) Math.min(d, Integer.MAX_VALUE);
     }
 
-    /** The largest window the peer has advertised: its buffer size as far as we can tell, not what is left of it. */
+    /**
+     * The largest window the peer advertised in its last {@value #RECENT_SEQS} SEQs: its buffer size as far as we can
+     * tell, not what is left of it, following the peer down when it shrinks its window.
+     */
     public int peerWindow() {
         return peerWindow;
     }
 
-    /** Octets sent but not yet acknowledged by a SEQ. */
+    /**
+     * Octets sent but not yet acknowledged by a SEQ: a SEQ is on its way when the peer has consumed them. Counted
+     * from the peer's last ackno, not from its window estimate, which lags behind a peer that shrank its window.
+     */
     public long inFlight() {
-        return Math.max(0, (long) peerWindow - available());
+        return Seq.distance(acked, nextSeqno);
     }
 
     /** How many SEQs moved the right edge to the left (a peer violating RFC 1122 §4.2.2.16 by analogy). */
@@ -104,8 +118,16 @@ public final class SendWindow {
         }
         rightEdge = edge;
         // The window field counts from the ackno, so it is smaller than the peer's buffer while the peer holds
-        // unconsumed octets; the largest value seen is the better estimate of the buffer the planner sizes for.
-        peerWindow = Math.max(peerWindow, window);
+        // unconsumed octets: the largest of the last few SEQs estimates the buffer the planner sizes for. Only the
+        // last few: a peer that sizes its window to the path shrinks it, and a stale larger estimate would make the
+        // planner wait for credit that never comes (a quarter-full window looks like a silly-window piece).
+        recentWindows[recentIndex] = window;
+        recentIndex = (recentIndex + 1) % recentWindows.length;
+        int max = 0;
+        for (int w : recentWindows) {
+            max = Math.max(max, w);
+        }
+        peerWindow = max;
         return available() > before;
     }
 }

@@ -3,8 +3,9 @@ package io.beepkit.core.flow;
 import java.util.PriorityQueue;
 
 /**
- * One channel over a simulated path, on a simulated clock: a sender that always has data sends up to the right edge
- * we advertised; its frames pass a bottleneck of {@code rate} octets per nanosecond with an unbounded FIFO queue in
+ * One channel over a simulated path, on a simulated clock: a sender that always has data sends what its
+ * {@link SendWindow} and the engine's {@link FragmentPlanner} allow (64 KiB frames at most, a quarter of the
+ * peer's window once that is larger, the planner's 20 ms tail timer when it waits with credit open); its frames pass a bottleneck of {@code rate} octets per nanosecond with an unbounded FIFO queue in
  * front of it (the token bucket of a real link), then half the base round trip; the receiver checks them with a
  * {@link ReceiveWindow}, consumes them at once, lets a {@link ReceiveWindowTuner} size the window as the session
  * engine does, and returns SEQs that take the other half of the round trip. Every SEQ is checked against the RFC
@@ -12,6 +13,8 @@ import java.util.PriorityQueue;
  */
 final class BottleneckSimulation {
     private static final int MAX_FRAME = 64 * 1024;
+    private static final long TAIL_WAIT_NANOS = 20_000_000L;
+    private static final long ENDLESS = 1L << 40;
     private static final int GRANULE = 2048;
 
     final ReceiveWindow receive = new ReceiveWindow();
@@ -23,8 +26,10 @@ final class BottleneckSimulation {
 
     long now;
     private long linkFreeAt;
-    private long sent;
-    private long senderEdge = 4096;
+    private final SendWindow send = new SendWindow();
+    private final FragmentPlanner planner = FragmentPlanner.windowAware(MAX_FRAME, FragmentPlanner.DEFAULT_MIN_FRAGMENT);
+    private boolean tailTimerArmed;
+    private boolean force;
     private long lastAdvertisedEdge = 4096;
     long delivered;
     /** The longest time a frame waited in the bottleneck queue since the last {@link #resetStats()}. */
@@ -50,10 +55,16 @@ final class BottleneckSimulation {
         while (!events.isEmpty() && events.peek()[0] <= end) {
             long[] e = events.poll();
             now = e[0];
+
             if (e[1] == 0) {
                 onFrame((int) e[2]);
+            } else if (e[1] == 1) {
+                send.onSeq(e[2], (int) e[3]);
+                trySend();
             } else {
-                onSeq(e[2]);
+                tailTimerArmed = false;
+                force = true;
+                trySend();
             }
         }
         now = end;
@@ -76,12 +87,20 @@ final class BottleneckSimulation {
     }
 
     private void trySend() {
-        while (sent < senderEdge) {
-            int n = (int) Math.min(MAX_FRAME, senderEdge - sent);
+        while (send.available() > 0) {
+            int n = planner.nextFrameSize(ENDLESS, send.available(), send.peerWindow(), send.inFlight(), force);
+            if (n == 0) {
+                if (!tailTimerArmed) {
+                    tailTimerArmed = true;
+                    events.add(new long[] {now + TAIL_WAIT_NANOS, 2, 0});
+                }
+                return;
+            }
+            force = false;
+            send.consume(n);
             long start = Math.max(now, linkFreeAt);
             maxQueueNanos = Math.max(maxQueueNanos, start - now);
             linkFreeAt = start + (long) Math.ceil(n / rate);
-            sent += n;
             events.add(new long[] {linkFreeAt + baseRttNanos / 2, 0, n});
         }
     }
@@ -114,11 +133,6 @@ final class BottleneckSimulation {
         }
         smallestWindow = Math.min(smallestWindow, receive.window());
         lastAdvertisedEdge = edge;
-        events.add(new long[] {now + baseRttNanos / 2, 1, edge});
-    }
-
-    private void onSeq(long edge) {
-        senderEdge = Math.max(senderEdge, edge);
-        trySend();
+        events.add(new long[] {now + baseRttNanos / 2, 1, receive.received(), window});
     }
 }

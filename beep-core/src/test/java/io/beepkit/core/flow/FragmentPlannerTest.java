@@ -142,4 +142,24 @@ class FragmentPlannerTest {
         assertEquals(1, shrink.shrinkCount());
         assertTrue(aware.nextFrameSize(5000, shrink.available(), shrink.peerWindow(), true) <= 600);
     }
+
+    @Test
+    void framesAreAtMostAQuarterOfALargeWindowSoCreditFlowsBackMidWindow() {
+        // 64 KiB open on a 64 KiB window: four 16 KiB frames, not one frame the peer sees only when the window is spent
+        assertEquals(16384, aware.frameCap(65536));
+        assertEquals(16384, aware.nextFrameSize(65536, 65536, 65536, false));
+        // a window of 4096 keeps whole 4096-octet frames (the cap never goes below the RFC default window)
+        assertEquals(4096, aware.frameCap(4096));
+        assertEquals(4096, aware.nextFrameSize(8192, 4096, 4096, false));
+        // a large window is capped by the profile's maximum frame size
+        assertEquals(64 * 1024, aware.frameCap(1024 * 1024));
+        // the naive planner (old stacks) fills the window whatever its size
+        assertEquals(65536, FragmentPlanner.naive(64 * 1024).nextFrameSize(65536, 65536, 65536, false));
+    }
+
+    @Test
+    void aCappedFrameDoesNotWaitForTheSeqLikeASillyWindowPiece() {
+        // half the window in flight, a SEQ expected: a piece limited by the frame cap (not by what is open) still goes
+        assertEquals(16384, aware.nextFrameSize(200_000, 32768, 65536, false));
+    }
 }

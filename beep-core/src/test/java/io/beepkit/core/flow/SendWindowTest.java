@@ -156,6 +156,21 @@ class SendWindowTest {
     }
 
     @Test
+    @DisplayName("#31 peerWindow follows a peer that shrinks its window to the path within a few SEQs")
+    void peerWindowFollowsAShrinkingPeer() {
+        SendWindow w = new SendWindow(NEAR_WRAP, 65536);
+        for (int i = 0; i < SendWindow.RECENT_SEQS - 1; i++) {
+            w.consume(4096);
+            w.onSeq(w.nextSeqno(), 4096);
+            assertEquals(65536, w.peerWindow(), "a window field this small may be unconsumed octets, at first");
+        }
+        w.consume(4096);
+        w.onSeq(w.nextSeqno(), 4096);
+        // every recent SEQ said 4096: that is the window now; a planner waiting for half of 64 KiB would stall
+        assertEquals(4096, w.peerWindow());
+    }
+
+    @Test
     void invalidStartIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new SendWindow(Seq.MAX + 1, 4096));
         assertThrows(IllegalArgumentException.class, () -> new SendWindow(0, -1));

@@ -91,11 +91,16 @@ class LoadTest {
                     starts.add(s.startChannel(StandardProfiles.ECHO));
                 }
             }
+            List<BeepChannel> channels = new ArrayList<>();
+            for (CompletableFuture<BeepChannel> f : starts) {
+                channels.add(f.get(BOUND_SECONDS, TimeUnit.SECONDS));
+            }
+            // The run starts once every channel is open: on a busy machine the starts alone may outlast it.
             AtomicLong answered = new AtomicLong();
             long deadline = System.nanoTime() + RUN_NANOS;
             List<EchoLoop> loops = new ArrayList<>();
-            for (CompletableFuture<BeepChannel> f : starts) {
-                EchoLoop loop = new EchoLoop(f.get(BOUND_SECONDS, TimeUnit.SECONDS), deadline, answered);
+            for (BeepChannel channel : channels) {
+                EchoLoop loop = new EchoLoop(channel, deadline, answered);
                 loops.add(loop);
                 loop.next();
             }

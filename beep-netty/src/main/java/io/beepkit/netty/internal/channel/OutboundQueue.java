@@ -32,6 +32,11 @@ public final class OutboundQueue {
         messages.poll();
     }
 
+    /** How many messages are queued, the one being sent included. */
+    public int size() {
+        return messages.size();
+    }
+
     /** True when nothing waits to be sent. */
     public boolean isEmpty() {
         return messages.isEmpty();

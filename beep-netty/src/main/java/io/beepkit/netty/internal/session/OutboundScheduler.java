@@ -19,7 +19,7 @@ import java.util.function.Consumer;
 
 /**
  * Cuts queued messages into frames: channels take turns round-robin, one frame per channel per turn, while the socket
- * is writable, so a bulk channel cannot starve the others; the window-aware {@link FragmentPlanner} sizes each frame
+ * is writable, so a bulk channel cannot starve the others, and a channel that was idle takes the first turn; the window-aware {@link FragmentPlanner} sizes each frame
  * (no tiny tails), and a tail that would be tiny waits up to {@code tailWait} for the peer's SEQ before it goes
  * anyway. A SEQ due on the channel leaves just before its data frame, in the same flush.
  */
@@ -53,7 +53,11 @@ public final class OutboundScheduler {
         OutboundQueue q = ch.outbound();
         if (!q.scheduled() && !q.isEmpty()) {
             q.scheduled(true);
-            ready.add(ch);
+            if (q.size() == 1 && !q.head().started()) {
+                ready.addFirst(ch); // idle until now (an interactive call): its turn comes before a busy channel's
+            } else {
+                ready.add(ch);
+            }
         }
         writePending();
     }
@@ -122,7 +126,7 @@ public final class OutboundScheduler {
         int n = 0;
         if (remaining > 0) {
             int available = window.available();
-            n = planner.nextFrameSize(remaining, available, window.peerWindow(), q.forceNext());
+            n = planner.nextFrameSize(remaining, available, window.peerWindow(), window.inFlight(), q.forceNext());
             if (n == 0) {
                 if (available > 0) {
                     armTailTimer(ch);
