@@ -57,6 +57,7 @@ public final class BeepServer implements AutoCloseable {
     private EventLoopGroup group;
     private Channel serverChannel;
     private volatile EffectiveSocketOptions listenerOptions;
+    private volatile PipelineInitializer pipeline;
 
     private BeepServer(Builder b) {
         this.host = b.host;
@@ -87,10 +88,11 @@ public final class BeepServer implements AutoCloseable {
         group = transport.newGroup(ioThreads, "beep-server");
         ServerBootstrap b = new ServerBootstrap().group(group).channel(transport.serverChannel());
         SocketOptions.applyServer(b, config.socketProfile(), transport);
-        b.childHandler(new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
+        pipeline = new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
             sessions.add(s);
             s.closeFuture().whenComplete((v, e) -> sessions.remove(s));
-        }, onSession, security, null, 0));
+        }, onSession, security, null, 0);
+        b.childHandler(pipeline);
         CompletableFuture<BeepServer> f = new CompletableFuture<>();
         b.bind(host, port).addListener((ChannelFutureListener) cf -> {
             if (cf.isSuccess()) {
@@ -131,6 +133,27 @@ public final class BeepServer implements AutoCloseable {
     /** The sessions currently open. */
     public List<BeepSession> sessions() {
         return new ArrayList<>(sessions);
+    }
+
+    /**
+     * Octets all sessions hold for their peers now, against {@link BeepConfig#listenerMemoryBudget()} (0 before
+     * {@link #start()}).
+     */
+    public long memoryHeld() {
+        PipelineInitializer p = pipeline;
+        return p == null ? 0 : p.listenerMemory().held();
+    }
+
+    /** True while new sessions are refused with ERR 421 because the sessions hold more than the listener's budget. */
+    public boolean refusingSessions() {
+        PipelineInitializer p = pipeline;
+        return p != null && p.listenerMemory().refusing();
+    }
+
+    /** How many sessions were terminated so far to bring the listener back under its memory budget. */
+    public int sessionsShed() {
+        PipelineInitializer p = pipeline;
+        return p == null ? 0 : p.listenerMemory().shedCount();
     }
 
     /** Releases every session gracefully (waiting at most {@code timeout}), then stops listening. */

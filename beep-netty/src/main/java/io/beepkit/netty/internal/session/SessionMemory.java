@@ -16,7 +16,7 @@ import io.netty.channel.Channel;
  * already read (they wait, undecoded, in its buffer); at or below half the budget both resume. A session still over
  * its budget after {@code memoryBudgetTimeout} is terminated with a {@link ResourceLimitException}: its peer was not
  * reading our replies nor letting its MSGs finish. Changed on the event loop only; the figures may be read from any
- * thread.
+ * thread. A listener's sessions also charge its shared {@link ListenerMemory}.
  */
 public final class SessionMemory {
     /** What one MSG awaiting its reply costs, its octets aside: request, reply slot, message and entity objects. */
@@ -33,6 +33,8 @@ public final class SessionMemory {
     private volatile int pauses;
     /** Counts pause episodes, so a timer armed by an earlier one does not terminate a later one early. */
     private int episode;
+    private volatile ListenerMemory listener;
+    private volatile boolean shedVictim;
 
     SessionMemory(SessionContext ctx) {
         this.ctx = ctx;
@@ -41,6 +43,39 @@ public final class SessionMemory {
 
     void bind(Channel ch) {
         this.channel = ch;
+    }
+
+    /** Charges {@code shared}, the listener's budget, with every change too, until the session ends. */
+    public void share(ListenerMemory shared) {
+        this.listener = shared;
+        shared.join(this);
+    }
+
+    /** The session has ended: what it still holds leaves the listener's total, and later changes no longer count. */
+    void detach() {
+        ListenerMemory l = listener;
+        listener = null;
+        if (l != null) {
+            l.leave(this, held);
+        }
+    }
+
+    /** True once the listener chose this session to shed. */
+    boolean shedVictim() {
+        return shedVictim;
+    }
+
+    void markShed() {
+        shedVictim = true;
+    }
+
+    /** Terminates the session on its event loop: the listener is over its budget and this session holds the most. */
+    void shed(ResourceLimitException why) {
+        ctx.onLoop(() -> {
+            if (!ctx.closed()) {
+                ctx.terminate(why);
+            }
+        });
     }
 
     /** Called to decode what the frame decoder held back while paused; set by the decoder through its limits. */
@@ -59,6 +94,10 @@ public final class SessionMemory {
 
     private void change(long octets) {
         held += octets;
+        ListenerMemory l = listener;
+        if (l != null) {
+            l.change(octets);
+        }
         if (octets > 0) {
             peak = Math.max(peak, held);
             if (!paused && held > budget) {
