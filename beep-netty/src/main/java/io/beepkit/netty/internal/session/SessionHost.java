@@ -72,6 +72,12 @@ final class SessionHost implements ChannelHost, ManagementHost {
     }
 
     @Override
+    public Runnable after(java.time.Duration delay, Runnable task) {
+        java.util.concurrent.Future<?> f = ctx.schedule(task, delay.toNanos());
+        return () -> f.cancel(false);
+    }
+
+    @Override
     public Executor callbacks() {
         return ctx.callbacks();
     }
