@@ -160,6 +160,7 @@ final class MessageReceiver {
         ProfileHandler handler = ch.handler();
         // A ByteBuf-aware handler gets the network buffer itself; others one copy, the array they asked for.
         Object chunk = handler instanceof ByteBufMessageHandler ? payload.retainedSlice() : ByteBufUtil.getBytes(payload);
+        ctx.memory().add(ch, size); // until the handler has seen it
         ctx.callbacks().execute(() -> {
             try {
                 if (chunk instanceof ByteBuf buf) {
@@ -173,7 +174,10 @@ final class MessageReceiver {
                 if (chunk instanceof ByteBuf buf) {
                     buf.release();
                 }
-                ctx.onLoop(() -> flow.consumeMsg(ch, size));
+                ctx.onLoop(() -> {
+                    ctx.memory().add(ch, -size);
+                    flow.consumeMsg(ch, size);
+                });
             }
         });
     }

@@ -193,10 +193,17 @@ final class ReplyReceiver {
         afterReplyComplete(ch);
     }
 
-    /** Streaming listeners get credit back only once they have seen the data; aggregation credits at once. */
+    /**
+     * Streaming listeners get credit back only once they have seen the data, and until then its octets count against
+     * the session's memory budget; aggregation credits at once.
+     */
     private void creditAfterCallbacks(ChannelImpl ch, ReplySink sink, int size) {
         if (sink.streaming()) {
-            ctx.callbacks().execute(() -> ctx.onLoop(() -> flow.consume(ch, size)));
+            ctx.memory().add(ch, size);
+            ctx.callbacks().execute(() -> ctx.onLoop(() -> {
+                ctx.memory().add(ch, -size);
+                flow.consume(ch, size);
+            }));
         } else {
             flow.consume(ch, size);
         }

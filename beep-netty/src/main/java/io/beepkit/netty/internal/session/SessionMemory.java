@@ -8,7 +8,9 @@ import io.netty.channel.Channel;
 /**
  * What the peer makes one session hold, against the session's memory budget ({@code BeepConfig.memoryBudget}):
  * octets of MSGs being assembled, of replies to our MSGs being assembled (answers included), of delivered MSGs whose
- * handler has not returned, of our replies produced but not yet written, and {@link #PER_MESSAGE} octets for each of the peer's MSGs until its final reply is written (an empty
+ * handler has not returned, of frames handed to a streaming handler or reply listener that it has not yet returned
+ * from, of our replies produced but not yet written, and {@link #PER_MESSAGE} octets for each of the peer's MSGs
+ * until its final reply is written (an empty
  * MSG costs no window but an object). Each channel's share is kept in its {@code ReceiveState} and leaves the total
  * when the channel goes, so the total cannot drift.
  *
