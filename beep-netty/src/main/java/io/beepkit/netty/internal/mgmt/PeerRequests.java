@@ -42,7 +42,7 @@ final class PeerRequests {
         this.host = host;
         this.numbers = numbers;
         this.closing = closing;
-        this.startRate = new StartRate(host.config().maxStartsPerSecond());
+        this.startRate = new StartRate(host.config().maxStartsPerSecond(), host.config().maxChannels());
     }
 
     String serverName() {
@@ -79,9 +79,10 @@ final class PeerRequests {
     private void onStart(InboundRequest req, Start s) {
         StartRate.Verdict rate = startRate.next(System.nanoTime());
         if (rate != StartRate.Verdict.ADMIT) {
-            String why = "more than " + startRate.perSecond() + " channel starts in one second";
+            String why = "channel starts faster than " + startRate.perSecond() + " per second";
             if (rate == StartRate.Verdict.TERMINATE) {
-                host.terminate(new ResourceLimitException(why + ", and as many more refused in the same second"));
+                host.terminate(new ResourceLimitException(why + ", going on after " + startRate.perSecond()
+                        + " refusals in a row"));
                 return;
             }
             host.violations().warn(log, "channel start rate", "refusing channel start from {} with 421: {}",

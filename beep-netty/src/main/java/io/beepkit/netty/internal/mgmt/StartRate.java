@@ -1,28 +1,32 @@
 package io.beepkit.netty.internal.mgmt;
 
 /**
- * How many channel starts the peer may request per second on one session ({@code BeepConfig.maxStartsPerSecond}),
- * counted in fixed one-second windows: starts beyond the limit within a window are refused; a peer that in one window
- * also sends as many refused starts as the limit allows, despite the refusals, is to be terminated. Event loop only.
+ * How many channel starts the peer may request on one session ({@code BeepConfig.maxStartsPerSecond}): a token
+ * bucket that holds up to {@code burst} starts (so a peer may open all the channels it is allowed at once) and refills
+ * at {@code perSecond}. A start finding the bucket empty is refused; a peer that sends more than {@code perSecond}
+ * refused starts in a row, undeterred by the refusals, is to be terminated. Event loop only.
  */
 final class StartRate {
     /** What to do with one start request. */
     enum Verdict { ADMIT, REFUSE, TERMINATE }
 
-    private static final long WINDOW_NANOS = 1_000_000_000L;
-
     private final int perSecond;
-    private long windowStart;
-    private int admitted;
-    private int refused;
+    private final int burst;
+    private double tokens;
+    private long last;
     private boolean started;
+    private int refusedInARow;
 
-    /** @param perSecond the most starts admitted per one-second window, at least 1 */
-    StartRate(int perSecond) {
+    /**
+     * @param perSecond the sustained rate, at least 1
+     * @param burst     the most starts admitted at once after a quiet time; raised to {@code perSecond} if lower
+     */
+    StartRate(int perSecond, int burst) {
         if (perSecond < 1) {
             throw new IllegalArgumentException("starts per second must be >= 1: " + perSecond);
         }
         this.perSecond = perSecond;
+        this.burst = Math.max(perSecond, burst);
     }
 
     int perSecond() {
@@ -31,16 +35,18 @@ final class StartRate {
 
     /** Counts one start request at {@code nowNanos} ({@link System#nanoTime()}) and says what to do with it. */
     Verdict next(long nowNanos) {
-        if (!started || nowNanos - windowStart >= WINDOW_NANOS) {
+        if (!started) {
             started = true;
-            windowStart = nowNanos;
-            admitted = 0;
-            refused = 0;
+            tokens = burst;
+        } else {
+            tokens = Math.min(burst, tokens + (nowNanos - last) * perSecond / 1e9);
         }
-        if (admitted < perSecond) {
-            admitted++;
+        last = nowNanos;
+        if (tokens >= 1) {
+            tokens -= 1;
+            refusedInARow = 0;
             return Verdict.ADMIT;
         }
-        return ++refused > perSecond ? Verdict.TERMINATE : Verdict.REFUSE;
+        return ++refusedInARow > perSecond ? Verdict.TERMINATE : Verdict.REFUSE;
     }
 }
