@@ -147,7 +147,7 @@ public final class BeepServer implements AutoCloseable {
     /** True while new sessions are refused with ERR 421 because the sessions hold more than the listener's budget. */
     public boolean refusingSessions() {
         PipelineInitializer p = pipeline;
-        return p != null && p.listenerMemory().refusing();
+        return p != null && p.listenerMemory().over();
     }
 
     /** How many sessions were terminated so far to bring the listener back under its memory budget. */

@@ -92,7 +92,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
             ch.close();
             return;
         }
-        if (listenerMemory != null && listenerMemory.refusing()) {
+        if (listenerMemory != null && listenerMemory.over()) {
             violations.warn(log, "listener memory budget",
                     "refusing session from {} with ERR 421: the listener holds {} octets for its peers, over its "
                             + "memory budget of {}", ch.remoteAddress(), listenerMemory.held(), listenerMemory.budget());

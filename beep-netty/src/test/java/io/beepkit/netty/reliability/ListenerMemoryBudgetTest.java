@@ -36,8 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The listener-wide memory budget over real sockets: three peers that never read pile up replies until the sessions
- * together pass the listener's budget; the session holding the most is shed, new connections get ERR 421 in place of
- * the greeting while the total stays above the low-water mark, and are greeted again once it falls below.
+ * together pass the listener's budget; the session holding the most is shed, one that goes on growing beyond its
+ * share stops reading, new connections get ERR 421 in place of the greeting while the total stays above the low-water
+ * mark, and are greeted again once it falls below.
  */
 class ListenerMemoryBudgetTest {
     private static final long LISTENER_BUDGET = 1024 * 1024;
@@ -87,6 +88,7 @@ class ListenerMemoryBudgetTest {
         assertTrue(c.session.isOpen(), "the newest session, holding the least, was shed");
         assertTrue(server.memoryHeld() > LISTENER_BUDGET / 2, "held " + server.memoryHeld());
         assertTrue(server.refusingSessions(), "not refusing above the low-water mark");
+        assertTrue(c.session.memory().paused(), "a growing session holding more than its share still reads under pressure");
 
         try (ScriptedPeer refused = ScriptedPeer.connect(server.port())) {
             ScriptedPeer.ReadFrame f = refused.readFrame();

@@ -10,17 +10,26 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One budget shared by every session of a listener ({@code BeepConfig.listenerMemoryBudget}): each session's
  * {@link SessionMemory} charges it too. Over the budget the listener refuses new sessions (ERR 421 in place of its
- * greeting, RFC 3080 §2.4) and sheds its worst offender, the session holding the most octets, one at a time: the next
- * is shed only once the previous one has closed and the total is still over. At or below the low-water mark (half
- * the budget) new sessions are accepted again. Thread-safe: sessions on every event loop charge it.
+ * greeting, RFC 3080 §2.4), every session holding more than {@link #PRESSURE_SHARE} stops reading, and the worst
+ * offender, the session holding the most octets, is shed, one at a time: the next is shed only once the previous one
+ * has closed and the total is still over. At or below the low-water mark (half the budget) new sessions are accepted
+ * again and the paused sessions may read again. Thread-safe: sessions on every event loop charge it.
  */
 public final class ListenerMemory {
+    /**
+     * While the listener is over its budget, a session holding more than this (64 KiB) stops reading, whatever its
+     * own budget: the total then passes the budget by at most about one frame per session, and a session holding
+     * little (a fresh one measuring echoes) goes on.
+     */
+    public static final long PRESSURE_SHARE = 64 * 1024;
+
     private final long budget;
     private final long lowWater;
     private final AtomicLong held = new AtomicLong();
     private final Set<SessionMemory> sessions = ConcurrentHashMap.newKeySet();
+    private final Set<SessionMemory> paused = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean shedding = new AtomicBoolean();
-    private volatile boolean refusing;
+    private volatile boolean over;
     private volatile long peak;
     private volatile int shed;
 
@@ -51,9 +60,12 @@ public final class ListenerMemory {
         return peak;
     }
 
-    /** True while new sessions are refused: the total went over the budget and is not yet back to half of it. */
-    public boolean refusing() {
-        return refusing;
+    /**
+     * True while the total is over the budget, from the moment it passes the budget until it is back to half of it:
+     * new sessions are refused and sessions holding more than {@link #PRESSURE_SHARE} stop reading.
+     */
+    public boolean over() {
+        return over;
     }
 
     /** How many sessions were shed so far. */
@@ -68,6 +80,7 @@ public final class ListenerMemory {
     /** {@code session} has ended: what it still held leaves the total. */
     void leave(SessionMemory session, long stillHeld) {
         sessions.remove(session);
+        paused.remove(session);
         change(-stillHeld);
         if (session.shedVictim()) {
             shedding.set(false);
@@ -84,12 +97,25 @@ public final class ListenerMemory {
                 peak = now; // a racy maximum is good enough for a figure
             }
             if (now > budget) {
-                refusing = true;
+                over = true;
                 shedWorst();
             }
-        } else if (refusing && now <= lowWater) {
-            refusing = false;
+        } else if (over && now <= lowWater) {
+            over = false;
+            for (SessionMemory s : paused) {
+                s.relieved();
+            }
         }
+    }
+
+    /** {@code session} stopped reading (for its own budget or this one's). */
+    void paused(SessionMemory session) {
+        paused.add(session);
+    }
+
+    /** {@code session} reads again. */
+    void resumed(SessionMemory session) {
+        paused.remove(session);
     }
 
     private void shedWorst() {

@@ -18,7 +18,9 @@ import io.netty.channel.Channel;
  * already read (they wait, undecoded, in its buffer); at or below half the budget both resume. A session still over
  * its budget after {@code memoryBudgetTimeout} is terminated with a {@link ResourceLimitException}: its peer was not
  * reading our replies nor letting its MSGs finish. Changed on the event loop only; the figures may be read from any
- * thread. A listener's sessions also charge its shared {@link ListenerMemory}.
+ * thread. A listener's sessions also charge its shared {@link ListenerMemory}; while the listener is over its budget,
+ * a session pauses as soon as it holds more than {@link ListenerMemory#PRESSURE_SHARE}, and resumes once the listener
+ * is back under its low-water mark (or the session under half that share).
  */
 public final class SessionMemory {
     /** What one MSG awaiting its reply costs, its octets aside: request, reply slot, message and entity objects. */
@@ -102,12 +104,33 @@ public final class SessionMemory {
         }
         if (octets > 0) {
             peak = Math.max(peak, held);
-            if (!paused && held > budget) {
+            if (!paused && overBudget(l)) {
                 pause();
             }
-        } else if (paused && held <= budget / 2) {
+        } else if (paused && mayResume(l)) {
             resume();
         }
+    }
+
+    /**
+     * Over its own budget, or over {@link ListenerMemory#PRESSURE_SHARE} while the listener is over its shared
+     * budget: then every session holding more than a small share stops reading, so the total holds by construction.
+     */
+    private boolean overBudget(ListenerMemory l) {
+        return held > budget || (l != null && l.over() && held > ListenerMemory.PRESSURE_SHARE);
+    }
+
+    private boolean mayResume(ListenerMemory l) {
+        return held <= budget / 2 && (l == null || !l.over() || held <= ListenerMemory.PRESSURE_SHARE / 2);
+    }
+
+    /** The listener is back under its low-water mark: if this session was paused for it, it may read again. */
+    void relieved() {
+        ctx.onLoop(() -> {
+            if (paused && !ctx.closed() && mayResume(listener)) {
+                resume();
+            }
+        });
     }
 
     /** {@code ch} is gone: its share leaves the total. */
@@ -148,9 +171,20 @@ public final class SessionMemory {
             long nanos = ctx.config().memoryBudgetTimeout().toNanos();
             ctx.schedule(() -> overTooLong(thisEpisode), nanos);
         }
+        ListenerMemory l = listener;
+        if (l != null) {
+            l.paused(this);
+            if (!l.over()) {
+                relieved(); // the relief may have passed before this session was listed as paused
+            }
+        }
     }
 
     private void resume() {
+        ListenerMemory l = listener;
+        if (l != null) {
+            l.resumed(this);
+        }
         paused = false;
         if (channel != null) {
             channel.config().setAutoRead(true);
@@ -165,10 +199,14 @@ public final class SessionMemory {
 
     private void overTooLong(int pausedEpisode) {
         if (paused && episode == pausedEpisode && !ctx.closed()) {
-            ctx.terminate(new ResourceLimitException("held more than the memory budget of " + budget
-                    + " octets for the peer and not back under half of it within "
-                    + ctx.config().memoryBudgetTimeout().toMillis() + " ms (" + held + " held now): the peer "
-                    + "neither reads our replies nor lets its messages finish"));
+            long ms = ctx.config().memoryBudgetTimeout().toMillis();
+            String why = held > budget / 2
+                    ? "held more than the memory budget of " + budget + " octets for the peer and not back under "
+                    + "half of it within " + ms + " ms (" + held + " held now)"
+                    : "held " + held + " octets for the peer while the listener was over its shared memory budget,"
+                    + " and not back under " + ListenerMemory.PRESSURE_SHARE / 2 + " within " + ms + " ms";
+            ctx.terminate(new ResourceLimitException(why + ": the peer neither reads our replies nor lets its "
+                    + "messages finish"));
         }
     }
 }
