@@ -23,7 +23,7 @@ final class LimitOptions {
 
     @Option(names = "--listener-memory-budget", paramLabel = "OCTETS", converter = Units.LongSize.class,
             description = "Most all sessions together may hold for their peers; over it new sessions get ERR 421 and "
-                    + "the session holding the most is terminated (default: half the maximum heap, at least 64k).")
+                    + "the session holding the most is terminated (default: a quarter of the maximum heap, at least 64k).")
     Long listenerMemoryBudget;
 
     @Option(names = "--channel-request-timeout", paramLabel = "TIME", converter = Units.DurationConverter.class,

@@ -94,11 +94,12 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
     public static final int DEFAULT_MAX_STARTS_PER_SECOND = 100;
 
     /**
-     * The default memory budget shared by a listener's sessions: half the JVM's maximum heap, at least
+     * The default memory budget shared by a listener's sessions: a quarter of the JVM's maximum heap (what is not
+     * counted, the collector's headroom and the application's own data, needs the rest), at least
      * {@link #MIN_MEMORY_BUDGET}.
      */
     public static long defaultListenerMemoryBudget() {
-        return Math.max(MIN_MEMORY_BUDGET, Runtime.getRuntime().maxMemory() / 2);
+        return Math.max(MIN_MEMORY_BUDGET, Runtime.getRuntime().maxMemory() / 4);
     }
 
     /**
@@ -277,8 +278,8 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         /** How long a session may stay over its memory budget before it is terminated (default: 30 s). */
         public Builder memoryBudgetTimeout(Duration v) { memoryBudgetTimeout = v; return this; }
         /**
-         * Most octets all sessions of a {@link BeepServer} together may hold for their peers (default: half the
-         * maximum heap, at least 64 KiB); over it new sessions get ERR 421 and the session holding the most is shed.
+         * Most octets all sessions of a {@link BeepServer} together may hold for their peers (default: a quarter of
+         * the maximum heap, at least 64 KiB); over it new sessions get ERR 421 and the session holding the most is shed.
          */
         public Builder listenerMemoryBudget(long v) { listenerMemoryBudget = v; return this; }
         /**

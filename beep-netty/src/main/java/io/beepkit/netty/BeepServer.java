@@ -55,6 +55,7 @@ public final class BeepServer implements AutoCloseable {
     private final Transport transport;
     private final SecurityEndpoint security;
     private EventLoopGroup group;
+    private EventLoopGroup acceptGroup;
     private Channel serverChannel;
     private volatile EffectiveSocketOptions listenerOptions;
     private volatile PipelineInitializer pipeline;
@@ -86,7 +87,10 @@ public final class BeepServer implements AutoCloseable {
             throw new IllegalStateException("already started");
         }
         group = transport.newGroup(ioThreads, "beep-server");
-        ServerBootstrap b = new ServerBootstrap().group(group).channel(transport.serverChannel());
+        // Accepting has a thread of its own: sessions busy on the I/O threads must not delay new connections and
+        // with them the greeting timeouts, refusals and limits that apply from the first octet.
+        acceptGroup = transport.newGroup(1, "beep-accept");
+        ServerBootstrap b = new ServerBootstrap().group(acceptGroup, group).channel(transport.serverChannel());
         SocketOptions.applyServer(b, config.socketProfile(), transport);
         pipeline = new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
             sessions.add(s);
@@ -102,6 +106,7 @@ public final class BeepServer implements AutoCloseable {
                         config.socketProfile().name());
                 f.complete(this);
             } else {
+                acceptGroup.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
                 group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
                 f.completeExceptionally(new BeepException("cannot listen on " + host + ":" + port
                         + ": " + cf.cause().getMessage(), cf.cause()));
@@ -172,6 +177,9 @@ public final class BeepServer implements AutoCloseable {
             log.debug("graceful release did not finish within {}: {}", timeout, e.toString());
         }
         sessions.forEach(DefaultBeepSession::terminate);
+        if (acceptGroup != null) {
+            acceptGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        }
         if (group != null) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
         }

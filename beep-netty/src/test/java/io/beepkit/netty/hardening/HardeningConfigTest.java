@@ -14,7 +14,7 @@ class HardeningConfigTest {
 
     @Test
     @DisplayName("defaults: greeting within 15 s and 64 KiB, no idle timeout, 10 000 connections, 256 per address, "
-            + "16 MiB memory budget for 30 s, half the heap for the listener, 30 s for start and close, 100 starts/s")
+            + "16 MiB memory budget for 30 s, a quarter of the heap for the listener, 30 s for start and close, 100 starts/s")
     void defaults() {
         BeepConfig c = BeepConfig.defaults();
         assertEquals(Duration.ofSeconds(15), c.greetingTimeout());
@@ -24,7 +24,7 @@ class HardeningConfigTest {
         assertEquals(256, c.maxSessionsPerAddress());
         assertEquals(16L * 1024 * 1024, c.memoryBudget());
         assertEquals(Duration.ofSeconds(30), c.memoryBudgetTimeout());
-        assertEquals(Math.max(64 * 1024, Runtime.getRuntime().maxMemory() / 2), c.listenerMemoryBudget());
+        assertEquals(Math.max(64 * 1024, Runtime.getRuntime().maxMemory() / 4), c.listenerMemoryBudget());
         assertEquals(Duration.ofSeconds(30), c.channelRequestTimeout());
         assertEquals(100, c.maxStartsPerSecond());
         assertEquals(c, c.toBuilder().build(), "toBuilder keeps every value");

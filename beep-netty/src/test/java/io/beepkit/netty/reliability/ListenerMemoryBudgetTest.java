@@ -42,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ListenerMemoryBudgetTest {
     private static final long LISTENER_BUDGET = 1024 * 1024;
-    private static final long EACH = 400 * 1024;
+    private static final long EACH = 350 * 1024;
 
     BeepServer server;
     final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();

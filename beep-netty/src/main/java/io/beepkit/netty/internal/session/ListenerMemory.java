@@ -22,6 +22,11 @@ public final class ListenerMemory {
      * little (a fresh one measuring echoes) goes on.
      */
     public static final long PRESSURE_SHARE = 64 * 1024;
+    /**
+     * What a connection costs the listener by itself, whatever its peer sends (channel, pipeline, session, buffers:
+     * measured at about 10 KiB): charged to the listener's total only, so that thousands of idle connections count.
+     */
+    public static final long PER_CONNECTION = 16 * 1024;
 
     private final long budget;
     private final long lowWater;
@@ -75,13 +80,14 @@ public final class ListenerMemory {
 
     void join(SessionMemory session) {
         sessions.add(session);
+        change(PER_CONNECTION);
     }
 
     /** {@code session} has ended: what it still held leaves the total. */
     void leave(SessionMemory session, long stillHeld) {
         sessions.remove(session);
         paused.remove(session);
-        change(-stillHeld);
+        change(-stillHeld - PER_CONNECTION);
         if (session.shedVictim()) {
             shedding.set(false);
             if (held.get() > budget) {

@@ -38,7 +38,7 @@ public class LimitSettings {
     private Duration memoryBudgetTimeout = Duration.ofSeconds(30);
     /**
      * The most all sessions of the listener together may hold for their peers; over it new sessions get ERR 421 and
-     * the session holding the most is shed. Unset: half the maximum heap.
+     * the session holding the most is shed. Unset: a quarter of the maximum heap.
      */
     private DataSize listenerMemoryBudget;
     /**
@@ -49,12 +49,12 @@ public class LimitSettings {
     /** The most channel starts a peer may request per second on one session; more get ERR 421. */
     private int maxStartsPerSecond = 100;
 
-    /** @return the listener-wide memory budget, or null for half the maximum heap */
+    /** @return the listener-wide memory budget, or null for a quarter of the maximum heap */
     public DataSize getListenerMemoryBudget() {
         return listenerMemoryBudget;
     }
 
-    /** @param listenerMemoryBudget the listener-wide memory budget, or null for half the maximum heap */
+    /** @param listenerMemoryBudget the listener-wide memory budget, or null for a quarter of the maximum heap */
     public void setListenerMemoryBudget(DataSize listenerMemoryBudget) {
         this.listenerMemoryBudget = listenerMemoryBudget;
     }

@@ -70,7 +70,7 @@ class LimitPropertiesTest {
             assertThat(client.maxSessionsPerAddress()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS);
         });
         RUNNER.run(ctx -> assertThat(ctx.getBean(BeepServer.class).config().listenerMemoryBudget())
-                .as("unset: half the heap").isEqualTo(BeepConfig.defaultListenerMemoryBudget()));
+                .as("unset: a quarter of the heap").isEqualTo(BeepConfig.defaultListenerMemoryBudget()));
         RUNNER.withPropertyValues("beep.session.seq-delay=200ms").run(ctx -> {
             assertThat(ctx.getBean(BeepServer.class).config().seqDelay()).hasMillis(200);
             assertThat(ctx.getBean(BeepClient.class).config().seqDelay()).hasMillis(200);
