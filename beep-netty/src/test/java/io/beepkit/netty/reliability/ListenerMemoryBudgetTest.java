@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -77,9 +78,9 @@ class ListenerMemoryBudgetTest {
             c.send(50);
         }
         assertEquals(1, server.sessionsShed(), "sessions shed");
+        CompletableFuture.anyOf(a.session.closeFuture(), b.session.closeFuture()).get(5, TimeUnit.SECONDS);
         DefaultBeepSession shed = a.session.isOpen() ? b.session : a.session;
         DefaultBeepSession kept = shed == a.session ? b.session : a.session;
-        shed.closeFuture().get(5, TimeUnit.SECONDS);
         ResourceLimitException why = assertInstanceOf(ResourceLimitException.class, shed.closeCause().getCause(),
                 shed.closeCause()::toString);
         assertTrue(why.getMessage().startsWith("shed: the listener holds "), why.getMessage());
@@ -140,12 +141,17 @@ class ListenerMemoryBudgetTest {
             assertNotNull(session, "no session");
         }
 
+        /** Sends {@code messages} empty MSGs and waits until the listener has taken them in (its total is still). */
         void send(int messages) throws Exception {
             for (int i = 0; i < messages; i++) {
                 out.write(frame("MSG", 1, msgno++, 0, ""));
             }
             out.flush();
-            Thread.sleep(20);
+            long before;
+            do {
+                before = server.memoryHeld();
+                Thread.sleep(50);
+            } while (server.memoryHeld() != before);
         }
 
         /** Sends until the listener's session holds at least {@code octets} for this peer. */

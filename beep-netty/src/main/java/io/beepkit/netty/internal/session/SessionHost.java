@@ -126,6 +126,7 @@ final class SessionHost implements ChannelHost, ManagementHost {
     public ChannelImpl newChannel(int number, String profile, String initData, ProfileHandler handler) {
         ChannelImpl ch = new ChannelImpl(this, number, profile, initData, handler);
         table.add(ch);
+        ctx.memory().add(ch, SessionMemory.PER_CHANNEL); // leaves with the channel's share when it closes
         Observation.channelOpened(ch);
         return ch;
     }

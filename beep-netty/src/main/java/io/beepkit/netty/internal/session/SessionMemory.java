@@ -28,6 +28,11 @@ public final class SessionMemory {
      * once answered the queued reply with its buffer (measured: about 450 octets on a 64-bit JVM).
      */
     public static final int PER_MESSAGE = 512;
+    /**
+     * What an open channel costs, whatever crosses it: its state, windows, queues and statistics (measured: about
+     * 1.8 KiB on a 64-bit JVM).
+     */
+    public static final int PER_CHANNEL = 2048;
 
     private final SessionContext ctx;
     private final long budget;
