@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * one channel on the echo profile keeping one message in flight: small echoes on most sessions, bulk messages on
  * every {@code bulkEvery}-th. Every {@code report} seconds it prints the echo latency percentiles of the interval,
  * exchange rates, errors, used heap (and after the last GC), threads and open file descriptors of the process (server
- * and clients together); the baseline before the run (after a GC); at the end the whole run's percentiles, then the same figures once every session has closed.
+ * and clients together); the baseline before the run (after a GC); at the end the whole run's percentiles, then the same figures once every session has closed. The listener's memory budget is
+ * half the heap; every interval also prints what it holds for its peers and whether it refused or shed sessions.
  *
  * <pre>java -Xmx1g -cp beep-bench/target/benchmarks.jar io.beepkit.bench.SoakRun sessions=10000 duration=600</pre>
  *
@@ -65,8 +66,10 @@ public final class SoakRun {
     }
 
     private void run() throws Exception {
+        // Listener and clients share this heap: the listener may hold half of it for its peers.
         BeepConfig serverConfig = BeepConfig.builder().maxSessions(sessions + 100)
-                .maxSessionsPerAddress(sessions + 100).build();
+                .maxSessionsPerAddress(sessions + 100)
+                .listenerMemoryBudget(Runtime.getRuntime().maxMemory() / 2).build();
         System.out.printf("soak: %d sessions (every %d-th bulk of %d octets, others echo of %d), %d s%n", sessions,
                 bulkEvery, bulkSize, echoSize, TimeUnit.NANOSECONDS.toSeconds(durationNanos));
         printFigures("baseline", null);
@@ -89,6 +92,9 @@ public final class SoakRun {
                 long[] interval = echoLatency.snapshotAndReset();
                 LatencyHistogram.add(whole, interval);
                 printFigures(String.format("t=%3ds", TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)), interval);
+                System.out.printf("         listener: %d sessions, held for peers %.1f MB of %.1f MB, refusing %s, "
+                                + "shed %d%n", server.sessions().size(), server.memoryHeld() / 1e6,
+                        serverConfig.listenerMemoryBudget() / 1e6, server.refusingSessions(), server.sessionsShed());
             }
             for (CompletableFuture<Void> loop : loops) {
                 loop.handle((v, e) -> null).get(60, TimeUnit.SECONDS);

@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * listener memory budget (128m), {@code sessions} never-reading sessions (200), {@code channels} per session (32),
  * {@code empty} empty MSGs per channel (3000), {@code large} octets per large MSG (16384), {@code silent} (2000),
  * {@code half} half-greeted (200), {@code huge} connections sending 1 MiB frames (500), {@code duration} seconds of
- * attack (60), {@code hold} seconds a never-reading session holds before starting over (40), {@code greeting}
+ * attack (60), {@code hold} seconds a never-reading session holds before starting over (40), {@code reconnect}
+ * seconds before a connection the listener closed comes back (5), {@code greeting}
  * greeting timeout in seconds (15), {@code report} seconds (5), {@code settle} most seconds to wait after (60).
  */
 public final class AttackRun {
@@ -48,6 +49,15 @@ public final class AttackRun {
             args.put(a.substring(0, eq), a.substring(eq + 1));
         }
         System.exit(new AttackRun(args).run() ? 0 : 1);
+    }
+
+    /** The child's heap and any extra JVM options ({@code jvm=-Xlog:gc,...}, comma-separated). */
+    private List<String> jvm() {
+        List<String> options = new java.util.ArrayList<>(List.of("-Xmx" + arg("heap", "256m"), "-Xms" + arg("heap", "256m")));
+        if (args.containsKey("jvm")) {
+            options.addAll(List.of(args.get("jvm").split(",")));
+        }
+        return options;
     }
 
     private String arg(String name, String byDefault) {
@@ -73,9 +83,10 @@ public final class AttackRun {
                 "--max-sessions-per-address", "20000", "--greeting-timeout", greeting + "s", "--stats-interval", "1s",
                 "--log-level", "warn");
         try (ChildListener listener = new ChildListener(arg("jar", "beep-cli/target/beep.jar"),
-                List.of("-Xmx" + arg("heap", "256m"), "-Xms" + arg("heap", "256m")), serve)) {
+                jvm(), serve)) {
             System.out.printf("listener: pid %d, port %d, -Xmx%s, listener memory budget %s, serve %s%n",
                     listener.pid(), listener.port(), arg("heap", "256m"), budget, String.join(" ", serve));
+            warmUp(listener.port());
             Figures base = settle(listener, 0, null);
             System.out.println("baseline: " + base);
             Report out = new Report(greeting);
@@ -85,7 +96,7 @@ public final class AttackRun {
                 probe.maxAndReset();
                 HostilePeers peers = new HostilePeers(new InetSocketAddress("127.0.0.1", listener.port()), counts,
                         num("channels", 32), num("large", 16384), num("empty", 3000),
-                        TimeUnit.SECONDS.toNanos(num("hold", 40)));
+                        TimeUnit.SECONDS.toNanos(num("hold", 40)), TimeUnit.SECONDS.toNanos(num("reconnect", 5)));
                 long t0 = System.nanoTime();
                 peers.start();
                 long end = t0 + TimeUnit.SECONDS.toNanos(num("duration", 60));
@@ -104,7 +115,8 @@ public final class AttackRun {
                 out.probeEnded(probe);
             }
             if (!listener.alive()) {
-                System.out.println("FAIL: the listener died; log: " + listener.warnings());
+                System.out.println("FAIL: the listener died; its last lines:");
+                listener.lastLines().forEach(l -> System.out.println("  " + l));
                 return false;
             }
             Figures after = settle(listener, num("settle", 90), base);
@@ -115,25 +127,42 @@ public final class AttackRun {
         }
     }
 
+    /**
+     * A few short sessions before the baseline, so that it counts the threads a served listener keeps (Netty starts
+     * its I/O threads on first use) and not only those of an idle one.
+     */
+    private static void warmUp(int port) throws Exception {
+        try (io.beepkit.netty.BeepClient client = io.beepkit.netty.BeepClient.builder().build()) {
+            for (int i = 0; i < 8; i++) {
+                var s = client.connect("127.0.0.1", port).get(10, TimeUnit.SECONDS);
+                s.startChannel(NonReader.ECHO).get(10, TimeUnit.SECONDS)
+                        .send(io.beepkit.api.MimeEntity.of("warm-up")).get(10, TimeUnit.SECONDS);
+                s.close().get(10, TimeUnit.SECONDS);
+            }
+        }
+        Thread.sleep(1_000);
+    }
+
     /** The listener's figures once it holds no hostile session, after a forced collection. */
-    record Figures(int sessions, long held, long afterGcMiB, int threads, int descriptors) {
+    record Figures(int sessions, long held, long afterGcMiB, int threads, int javaThreads, int descriptors) {
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "sessions %d, memory held %d, heap after full GC %d MiB, threads %d, "
-                    + "descriptors %d", sessions, held, afterGcMiB, threads, descriptors);
+            return String.format(Locale.ROOT, "sessions %d, memory held %d, heap after full GC %d MiB, threads %d "
+                    + "(Java %d), descriptors %d", sessions, held, afterGcMiB, threads, javaThreads, descriptors);
         }
     }
 
     /**
      * Waits (at most {@code seconds}) until the listener holds no session and, given a baseline, its threads and
-     * descriptors are back to it (idle callback threads end after 60 s); then forces a collection.
+     * descriptors are back to it (idle callback threads end after 60 s; the JVM's own compiler and collector threads
+     * come and go, so Java threads are compared); then forces a collection.
      */
     private static Figures settle(ChildListener listener, int seconds, Figures base) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline) {
             ChildListener.Stats s = listener.stats();
             if (s != null && s.sessions() == 0 && s.held() == 0 && (base == null
-                    || (listener.threads() <= base.threads() && listener.descriptors() <= base.descriptors()))) {
+                    || (s.javaThreads() <= base.javaThreads() && listener.descriptors() <= base.descriptors()))) {
                 break;
             }
             Thread.sleep(500);
@@ -143,6 +172,7 @@ public final class AttackRun {
         Thread.sleep(2_200); // the next stats line, after the collection
         ChildListener.Stats s = listener.stats();
         return new Figures(s == null ? -1 : s.sessions(), s == null ? -1 : s.held(),
-                s == null ? -1 : s.afterGcMiB(), listener.threads(), listener.descriptors());
+                s == null ? -1 : s.afterGcMiB(), listener.threads(), s == null ? -1 : s.javaThreads(),
+                listener.descriptors());
     }
 }

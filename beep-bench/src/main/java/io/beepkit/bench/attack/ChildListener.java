@@ -29,7 +29,7 @@ final class ChildListener implements AutoCloseable {
 
     /** The figures of one "stats:" line. */
     record Stats(int sessions, long held, long budget, boolean refusing, int shed, long heapUsedMiB,
-                 long afterGcMiB, long maxMiB) {
+                 long afterGcMiB, long maxMiB, int javaThreads) {
     }
 
     private final Process process;
@@ -37,6 +37,7 @@ final class ChildListener implements AutoCloseable {
     private volatile Stats latest;
     private final AtomicLong logLines = new AtomicLong();
     private final List<String> firstWarnings = new ArrayList<>();
+    private final java.util.ArrayDeque<String> lastLines = new java.util.ArrayDeque<>();
     private volatile long peakHeldOctets;
     private volatile long peakAfterGcMiB;
 
@@ -79,11 +80,14 @@ final class ChildListener implements AutoCloseable {
     }
 
     private void onOut(String line) {
+        if (!line.contains(" session #")) {
+            keepLast(line);
+        }
         Matcher m = STATS.matcher(line);
         if (m.matches()) {
             Stats s = new Stats(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
                     m.group(4).equals("yes"), Integer.parseInt(m.group(5)), Long.parseLong(m.group(6)),
-                    Long.parseLong(m.group(7)), Long.parseLong(m.group(8)));
+                    Long.parseLong(m.group(7)), Long.parseLong(m.group(8)), Integer.parseInt(m.group(9)));
             latest = s;
             peakHeldOctets = Math.max(peakHeldOctets, s.held());
             peakAfterGcMiB = Math.max(peakAfterGcMiB, s.afterGcMiB());
@@ -95,7 +99,24 @@ final class ChildListener implements AutoCloseable {
         }
     }
 
+    private void keepLast(String line) {
+        synchronized (lastLines) {
+            lastLines.add(line.length() > 300 ? line.substring(0, 300) + "..." : line);
+            if (lastLines.size() > 15) {
+                lastLines.poll();
+            }
+        }
+    }
+
+    /** The last lines the child printed (its log and its own lines), for when it ended unexpectedly. */
+    List<String> lastLines() {
+        synchronized (lastLines) {
+            return List.copyOf(lastLines);
+        }
+    }
+
     private void onErr(String line) {
+        keepLast(line);
         logLines.incrementAndGet();
         synchronized (firstWarnings) {
             if (firstWarnings.size() < 40 && line.contains(" WARN ")) {

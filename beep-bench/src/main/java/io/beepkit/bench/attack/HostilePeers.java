@@ -18,14 +18,13 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * Every hostile connection of the attack, on one thread with one selector: sessions that never read
  * ({@link NonReader}), silent connections, half-greeted ones, and ones sending a 1 MiB frame before greeting. Each
- * slot reconnects once the listener has closed it (silent and half-greeted ones after their close is timed), so the
- * pressure holds for the whole run; a non-reader holds its session for {@code holdNanos}, then starts over.
+ * slot reconnects {@code retryNanos} after the listener closed it (the time it was open is recorded), so the pressure
+ * holds for the whole run; a non-reader holds its session for {@code holdNanos}, then starts over.
  */
 final class HostilePeers implements AutoCloseable {
     /** What a slot does. */
     enum Kind { NON_READER, SILENT, HALF_GREETED, HUGE_FRAME }
 
-    private static final long RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     private static final int OPENS_PER_TURN = 100;
     private static final byte[] HALF_GREETING = ("RPY 0 0 . 0 120\r\nContent-Type: application/beep+xml\r\n\r\n"
             + "<greeting><profile uri='http://xml.res").getBytes(StandardCharsets.US_ASCII);
@@ -39,6 +38,7 @@ final class HostilePeers implements AutoCloseable {
     private final int largeSize;
     private final int emptyPerChannel;
     private final long holdNanos;
+    private final long retryNanos;
     private final Thread thread;
     private volatile boolean running = true;
     private final ByteBuffer readBuffer = ByteBuffer.allocate(64 * 1024);
@@ -67,12 +67,13 @@ final class HostilePeers implements AutoCloseable {
     }
 
     HostilePeers(InetSocketAddress target, Map<Kind, Integer> counts, int channels, int largeSize,
-                 int emptyPerChannel, long holdNanos) throws IOException {
+                 int emptyPerChannel, long holdNanos, long retryNanos) throws IOException {
         this.target = target;
         this.channels = channels;
         this.largeSize = largeSize;
         this.emptyPerChannel = emptyPerChannel;
         this.holdNanos = holdNanos;
+        this.retryNanos = retryNanos;
         for (Kind k : Kind.values()) {
             for (int i = 0; i < counts.getOrDefault(k, 0); i++) {
                 slots.add(new Slot(k));
@@ -252,7 +253,7 @@ final class HostilePeers implements AutoCloseable {
         s.session = null;
         s.attacking = false;
         s.connectedAt = 0;
-        s.retryAt = now + RETRY_NANOS;
+        s.retryAt = now + retryNanos;
     }
 
     /** Stops attacking and closes every connection. */
