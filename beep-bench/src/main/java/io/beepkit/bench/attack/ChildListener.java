@@ -21,14 +21,26 @@ import java.util.regex.Pattern;
  * its threads and descriptors from {@code /proc/<pid>}. Standard error (the log) is counted and its WARN lines kept
  * by kind, so a run can say what the listener logged.
  */
-final class ChildListener implements AutoCloseable {
+public final class ChildListener implements AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile(".* listening on [^ ]*:(\\d+) .*");
     private static final Pattern STATS = Pattern.compile(".* stats: sessions (\\d+), memory held (\\d+) of (\\d+) "
             + "\\(refusing (yes|no), shed (\\d+)\\), heap used (\\d+) MiB, after gc (-?\\d+) MiB, max (\\d+) MiB, "
             + "threads (\\d+)");
 
-    /** The figures of one "stats:" line. */
-    record Stats(int sessions, long held, long budget, boolean refusing, int shed, long heapUsedMiB,
+    /**
+     * The figures of one "stats:" line.
+     *
+     * @param sessions    sessions open, greeted or not
+     * @param held        octets held for peers
+     * @param budget      the listener's memory budget
+     * @param refusing    true while new sessions get ERR 421
+     * @param shed        sessions shed so far
+     * @param heapUsedMiB heap in use
+     * @param afterGcMiB  heap in use after the latest collection
+     * @param maxMiB      the maximum heap
+     * @param javaThreads the child's Java threads
+     */
+    public record Stats(int sessions, long held, long budget, boolean refusing, int shed, long heapUsedMiB,
                  long afterGcMiB, long maxMiB, int javaThreads) {
     }
 
@@ -42,7 +54,7 @@ final class ChildListener implements AutoCloseable {
     private volatile long peakAfterGcMiB;
 
     /** Starts {@code java <jvmOptions> -jar <jar> serve <serveOptions>} and waits for it to listen. */
-    ChildListener(String jar, List<String> jvmOptions, List<String> serveOptions) throws Exception {
+    public ChildListener(String jar, List<String> jvmOptions, List<String> serveOptions) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-XX:+ExitOnOutOfMemoryError");
@@ -109,7 +121,7 @@ final class ChildListener implements AutoCloseable {
     }
 
     /** The last lines the child printed (its log and its own lines), for when it ended unexpectedly. */
-    List<String> lastLines() {
+    public List<String> lastLines() {
         synchronized (lastLines) {
             return List.copyOf(lastLines);
         }
@@ -125,20 +137,23 @@ final class ChildListener implements AutoCloseable {
         }
     }
 
-    int port() {
+    /** The port the child listens on. */
+    public int port() {
         return port;
     }
 
-    long pid() {
+    /** The child's process id. */
+    public long pid() {
         return process.pid();
     }
 
-    boolean alive() {
+    /** True while the child runs. */
+    public boolean alive() {
         return process.isAlive();
     }
 
     /** The latest "stats:" figures, or null before the first. */
-    Stats stats() {
+    public Stats stats() {
         return latest;
     }
 
@@ -161,7 +176,7 @@ final class ChildListener implements AutoCloseable {
     }
 
     /** Threads of the child, from {@code /proc/<pid>/status}; -1 if unreadable. */
-    int threads() {
+    public int threads() {
         try {
             for (String l : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
                 if (l.startsWith("Threads:")) {
@@ -175,13 +190,13 @@ final class ChildListener implements AutoCloseable {
     }
 
     /** Open descriptors of the child, from {@code /proc/<pid>/fd}; -1 if unreadable. */
-    int descriptors() {
+    public int descriptors() {
         String[] fds = Path.of("/proc", Long.toString(pid()), "fd").toFile().list();
         return fds == null ? -1 : fds.length;
     }
 
     /** Asks the child for a full collection ({@code jcmd <pid> GC.run}), so the next stats line shows live data. */
-    void collectGarbage() throws Exception {
+    public void collectGarbage() throws Exception {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         Process p = new ProcessBuilder(Files.isExecutable(jcmd) ? jcmd.toString() : "jcmd", Long.toString(pid()),
                 "GC.run").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
