@@ -63,11 +63,6 @@ public final class SessionMemory {
         shared.join(this);
     }
 
-    /** The listener this session charges, or null. */
-    ListenerMemory listener() {
-        return listener;
-    }
-
     /** The session has ended: what it still holds leaves the listener's total, and later changes no longer count. */
     void detach() {
         ListenerMemory l = listener;
