@@ -5,8 +5,6 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.BeepServer;
 
 import java.io.File;
 import java.lang.management.ManagementFactory;
@@ -19,16 +17,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A soak run in one JVM: a {@link BeepServer} on 127.0.0.1 and {@code sessions} client sessions against it, each with
- * one channel on the echo profile keeping one message in flight: small echoes on most sessions, bulk messages on
- * every {@code bulkEvery}-th. Every {@code report} seconds it prints the echo latency percentiles of the interval,
- * exchange rates, errors, used heap (and after the last GC), threads and open file descriptors of the process (server
- * and clients together); the baseline before the run (after a GC); at the end the whole run's percentiles, then the same figures once every session has closed.
+ * A soak run: a listener on 127.0.0.1 (in this JVM, or {@code beep serve} in a child JVM) and {@code sessions} client
+ * sessions against it, each with one channel on the echo profile keeping one message in flight: small echoes on most
+ * sessions, bulk messages on every {@code bulkEvery}-th. Every {@code report} seconds it prints the echo latency
+ * percentiles of the interval, exchange rates, errors, used heap (and after the last GC), threads and open file
+ * descriptors of this process, and the listener's figures (what it holds for its peers against its budget, whether it
+ * refused or shed sessions; for a child also its heap, threads and descriptors); the baseline before the run (after a
+ * GC); at the end the whole run's percentiles, then the same figures once every session has closed. An in-process
+ * listener may hold half the heap for its peers.
  *
- * <pre>java -Xmx1g -cp beep-bench/target/benchmarks.jar io.beepkit.bench.SoakRun sessions=10000 duration=600</pre>
+ * <pre>java -Xmx2g -cp beep-bench/target/benchmarks.jar io.beepkit.bench.SoakRun sessions=10000 duration=600 \
+ *     serve=beep-cli/target/beep.jar</pre>
  *
  * Arguments ({@code name=value}): {@code sessions} (1000), {@code duration} seconds (20), {@code bulkEvery} (10),
- * {@code bulkSize} octets (262144), {@code echoSize} octets (64), {@code report} seconds (5).
+ * {@code bulkSize} octets (262144), {@code echoSize} octets (64), {@code report} seconds (5); {@code serve} the path of
+ * the beep-cli jar to run the listener as {@code beep serve} in a child JVM instead, with {@code serveHeap} (3g) and
+ * {@code serveBudget} its listener memory budget (1g).
  */
 public final class SoakRun {
     private final int sessions;
@@ -37,6 +41,9 @@ public final class SoakRun {
     private final int bulkSize;
     private final int echoSize;
     private final int reportSeconds;
+    private final String serveJar;
+    private final String serveHeap;
+    private final String serveBudget;
     private final LatencyHistogram echoLatency = new LatencyHistogram();
     private final AtomicLong echoes = new AtomicLong();
     private final AtomicLong bulkOctets = new AtomicLong();
@@ -49,6 +56,9 @@ public final class SoakRun {
         bulkSize = Integer.parseInt(args.getOrDefault("bulkSize", "262144"));
         echoSize = Integer.parseInt(args.getOrDefault("echoSize", "64"));
         reportSeconds = Integer.parseInt(args.getOrDefault("report", "5"));
+        serveJar = args.get("serve");
+        serveHeap = args.getOrDefault("serveHeap", "3g");
+        serveBudget = args.getOrDefault("serveBudget", "1g");
     }
 
     /** Runs with {@code name=value} arguments; see the class description. */
@@ -65,13 +75,13 @@ public final class SoakRun {
     }
 
     private void run() throws Exception {
-        BeepConfig serverConfig = BeepConfig.builder().maxSessions(sessions + 100)
-                .maxSessionsPerAddress(sessions + 100).build();
         System.out.printf("soak: %d sessions (every %d-th bulk of %d octets, others echo of %d), %d s%n", sessions,
                 bulkEvery, bulkSize, echoSize, TimeUnit.NANOSECONDS.toSeconds(durationNanos));
         printFigures("baseline", null);
-        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(serverConfig).build().start().join();
+        try (SoakListener server = serveJar == null ? SoakListener.inProcess(sessions)
+                : SoakListener.child(serveJar, serveHeap, serveBudget, sessions);
              BeepClient client = BeepClient.builder().build()) {
+            System.out.println("         " + server.figures());
             long t0 = System.nanoTime();
             List<BeepSession> open = connect(client, server.port());
             System.out.printf("connected %d sessions in %d ms%n", open.size(),
@@ -89,6 +99,7 @@ public final class SoakRun {
                 long[] interval = echoLatency.snapshotAndReset();
                 LatencyHistogram.add(whole, interval);
                 printFigures(String.format("t=%3ds", TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)), interval);
+                System.out.println("         " + server.figures());
             }
             for (CompletableFuture<Void> loop : loops) {
                 loop.handle((v, e) -> null).get(60, TimeUnit.SECONDS);
@@ -104,6 +115,9 @@ public final class SoakRun {
                 c.handle((v, e) -> null).get(60, TimeUnit.SECONDS);
             }
             printFigures("closed", null);
+            Thread.sleep(2_000); // connections finish closing on the listener's side
+            server.collectGarbage();
+            System.out.println("         " + server.figures());
         }
         Thread.sleep(1000);
         printFigures("stopped", null);

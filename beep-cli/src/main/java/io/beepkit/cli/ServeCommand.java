@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -71,6 +72,9 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     ServerSecurityOptions security;
 
+    @Mixin
+    LimitOptions limits;
+
     @Option(names = "--trace", description = "Print every frame header sent and received (all sessions).")
     boolean trace;
 
@@ -81,6 +85,11 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--io-threads", paramLabel = "N", defaultValue = "0",
             description = "I/O threads, 0 for Netty's default (default: ${DEFAULT-VALUE}).")
     int ioThreads;
+
+    @Option(names = "--stats-interval", paramLabel = "TIME", converter = Units.DurationConverter.class,
+            description = "Print a line of listener figures (sessions, memory held, refusals, heap, threads) every "
+                    + "TIME (e.g. 1s).")
+    Duration statsInterval;
 
     @Option(names = "--metrics", description = "Print the meters (docs/metrics.md) when stopping.")
     boolean metrics;
@@ -130,8 +139,11 @@ final class ServeCommand implements Callable<Integer> {
         if (metricsInterval != null && (!metrics || metricsInterval.isZero() || metricsInterval.isNegative())) {
             throw new CommandLine.ParameterException(cmd, "--metrics-interval needs --metrics and a positive TIME");
         }
-        BeepConfig config = tuning.config(cmd, trace ? this::line : null).toBuilder()
-                .security(security.config(cmd)).build();
+        if (statsInterval != null && (statsInterval.isZero() || statsInterval.isNegative())) {
+            throw new CommandLine.ParameterException(cmd, "--stats-interval must be positive: " + statsInterval);
+        }
+        BeepConfig config = limits.apply(cmd, tuning.config(cmd, trace ? this::line : null).toBuilder()
+                .security(security.config(cmd))).build();
         SimpleMeterRegistry meters = metrics ? new SimpleMeterRegistry() : null;
         if (meters != null) {
             config = config.toBuilder().observer(new BeepMetrics(meters)).build();
@@ -174,6 +186,13 @@ final class ServeCommand implements Callable<Integer> {
         }
         line("socket options requested: " + TuningOptions.requested(config.socketProfile())
                 + " (effective values are printed with the first session)");
+        line("limits: memory budget " + config.memoryBudget() + " octets per session for at most "
+                + config.memoryBudgetTimeout().toMillis() + " ms, " + config.listenerMemoryBudget()
+                + " for the listener; start/close timeout " + config.channelRequestTimeout().toMillis() + " ms, "
+                + config.maxStartsPerSecond() + " starts/s; greeting within " + config.greetingTimeout().toMillis()
+                + " ms; " + config.maxSessions() + " connections, " + config.maxSessionsPerAddress() + " per address");
+        ScheduledExecutorService stats = statsInterval == null ? null
+                : ServeStats.every(statsInterval, () -> line(ServeStats.line(server)));
 
         Thread hook = new Thread(() -> {
             stop.countDown();
@@ -187,6 +206,9 @@ final class ServeCommand implements Callable<Integer> {
         try {
             awaitStop(meters);
         } finally {
+            if (stats != null) {
+                stats.shutdownNow();
+            }
             int open = server.sessions().size();
             line("stopping: releasing " + open + " session" + (open == 1 ? "" : "s"));
             server.close(Duration.ofSeconds(5));

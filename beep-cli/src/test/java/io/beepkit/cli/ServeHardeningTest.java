@@ -50,7 +50,7 @@ class ServeHardeningTest {
     @Test
     @DisplayName("serve forgets closed channels: 300 start/close cycles hold no channel, the summary still counts them")
     void closedChannelsAreForgotten() throws Exception {
-        try (Cli.Server server = new Cli.Server()) {
+        try (Cli.Server server = new Cli.Server("--max-starts-per-second", "100000")) {
             BeepClient client = BeepClient.builder().build();
             try {
                 BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
@@ -70,6 +70,29 @@ class ServeHardeningTest {
             }
             server.awaitLine(".* session #\\d+ closed: peer .*, 300 channels, 300 messages, frames in 300 out 300, "
                     + "octets in 900 out 900");
+        }
+    }
+
+    @Test
+    @DisplayName("serve takes the limits as flags, prints them, and prints a stats line every --stats-interval")
+    void limitFlagsAndStats() throws Exception {
+        try (Cli.Server server = new Cli.Server("--memory-budget", "1m", "--memory-budget-timeout", "5s",
+                "--listener-memory-budget", "8m", "--channel-request-timeout", "2s", "--max-starts-per-second", "3",
+                "--greeting-timeout", "4s", "--max-sessions", "50", "--max-sessions-per-address", "7",
+                "--stats-interval", "200ms")) {
+            server.awaitOutput("limits: memory budget 1048576 octets per session for at most 5000 ms, 8388608 for "
+                    + "the listener; start/close timeout 2000 ms, 3 starts/s; greeting within 4000 ms; 50 connections, "
+                    + "7 per address");
+            BeepClient client = BeepClient.builder().build();
+            try {
+                BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+                session.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
+                server.awaitLine(".* stats: sessions 1, memory held \\d+ of 8388608 \\(refusing no, shed 0\\), heap used "
+                        + "\\d+ MiB, after gc -?\\d+ MiB, max \\d+ MiB, threads \\d+");
+                session.close().get(5, TimeUnit.SECONDS);
+            } finally {
+                client.close();
+            }
         }
     }
 }

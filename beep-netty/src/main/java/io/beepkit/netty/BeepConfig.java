@@ -44,6 +44,13 @@ import java.util.function.Function;
  *                            handler has not returned from, replies not yet written, and each MSG awaiting its reply
  *                            at a fixed cost) before it stops reading from the peer
  * @param memoryBudgetTimeout how long a session may stay over its memory budget before it is terminated
+ * @param listenerMemoryBudget the most octets all sessions of a {@link BeepServer} together may hold for their peers
+ *                            before it refuses new sessions (ERR 421) and sheds the session holding the most
+ * @param channelRequestTimeout how long a start or close request may wait for its answer: ours for the peer's reply
+ *                            (then the session is terminated), the peer's for our application's decision (then it
+ *                            is refused with ERR 451)
+ * @param maxStartsPerSecond  the most channel starts a peer may request per second on one session; more are refused
+ *                            with ERR 421, and a peer that keeps on is terminated
  */
 public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
                          Executor callbackExecutor, Duration tailWait, String features, String localize,
@@ -51,7 +58,8 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
                          Function<BeepSession, CloseDecision> releaseHandler, boolean directCallbacks,
                          Duration seqDelay, BeepObserver observer, Duration greetingTimeout,
                          int maxGreetingSize, Duration idleTimeout, int maxSessions, int maxSessionsPerAddress,
-                         SecurityConfig security, long memoryBudget, Duration memoryBudgetTimeout) {
+                         SecurityConfig security, long memoryBudget, Duration memoryBudgetTimeout,
+                         long listenerMemoryBudget, Duration channelRequestTimeout, int maxStartsPerSecond) {
 
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
@@ -80,6 +88,19 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
     public static final long MIN_MEMORY_BUDGET = 64L * 1024;
     /** Default time a session may stay over its memory budget before it is terminated: 30 seconds. */
     public static final Duration DEFAULT_MEMORY_BUDGET_TIMEOUT = Duration.ofSeconds(30);
+    /** Default time a start or close request waits for its answer: 30 seconds. */
+    public static final Duration DEFAULT_CHANNEL_REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    /** Default most channel starts a peer may request per second on one session. */
+    public static final int DEFAULT_MAX_STARTS_PER_SECOND = 100;
+
+    /**
+     * The default memory budget shared by a listener's sessions: a quarter of the JVM's maximum heap (what is not
+     * counted, the collector's headroom and the application's own data, needs the rest), at least
+     * {@link #MIN_MEMORY_BUDGET}.
+     */
+    public static long defaultListenerMemoryBudget() {
+        return Math.max(MIN_MEMORY_BUDGET, Runtime.getRuntime().maxMemory() / 4);
+    }
 
     /**
      * Checks the limits (each at least 1), the timeouts (the greeting timeout positive, the idle timeout not
@@ -122,6 +143,17 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         Objects.requireNonNull(memoryBudgetTimeout, "memoryBudgetTimeout");
         if (memoryBudgetTimeout.isNegative() || memoryBudgetTimeout.isZero()) {
             throw new IllegalArgumentException("memoryBudgetTimeout must be positive: " + memoryBudgetTimeout);
+        }
+        if (listenerMemoryBudget < MIN_MEMORY_BUDGET) {
+            throw new IllegalArgumentException("listenerMemoryBudget must be >= " + MIN_MEMORY_BUDGET + ": "
+                    + listenerMemoryBudget);
+        }
+        Objects.requireNonNull(channelRequestTimeout, "channelRequestTimeout");
+        if (channelRequestTimeout.isNegative() || channelRequestTimeout.isZero()) {
+            throw new IllegalArgumentException("channelRequestTimeout must be positive: " + channelRequestTimeout);
+        }
+        if (maxStartsPerSecond < 1) {
+            throw new IllegalArgumentException("maxStartsPerSecond must be >= 1: " + maxStartsPerSecond);
         }
         if (maxMessageSize < 1) {
             throw new IllegalArgumentException("maxMessageSize must be >= 1: " + maxMessageSize);
@@ -169,6 +201,9 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         b.maxSessions = maxSessions;
         b.maxSessionsPerAddress = maxSessionsPerAddress;
         b.security = security;
+        b.listenerMemoryBudget = listenerMemoryBudget;
+        b.channelRequestTimeout = channelRequestTimeout;
+        b.maxStartsPerSecond = maxStartsPerSecond;
         return b;
     }
 
@@ -196,6 +231,9 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private SecurityConfig security = SecurityConfig.NONE;
         private long memoryBudget = DEFAULT_MEMORY_BUDGET;
         private Duration memoryBudgetTimeout = DEFAULT_MEMORY_BUDGET_TIMEOUT;
+        private long listenerMemoryBudget = defaultListenerMemoryBudget();
+        private Duration channelRequestTimeout = DEFAULT_CHANNEL_REQUEST_TIMEOUT;
+        private int maxStartsPerSecond = DEFAULT_MAX_STARTS_PER_SECOND;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -239,6 +277,18 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         public Builder memoryBudget(long v) { memoryBudget = v; return this; }
         /** How long a session may stay over its memory budget before it is terminated (default: 30 s). */
         public Builder memoryBudgetTimeout(Duration v) { memoryBudgetTimeout = v; return this; }
+        /**
+         * Most octets all sessions of a {@link BeepServer} together may hold for their peers (default: a quarter of
+         * the maximum heap, at least 64 KiB); over it new sessions get ERR 421 and the session holding the most is shed.
+         */
+        public Builder listenerMemoryBudget(long v) { listenerMemoryBudget = v; return this; }
+        /**
+         * How long a start or close request waits for its answer (default: 30 s): ours for the peer's reply, then
+         * the session is terminated; the peer's for our application's decision, then it is refused with ERR 451.
+         */
+        public Builder channelRequestTimeout(Duration v) { channelRequestTimeout = v; return this; }
+        /** Most channel starts a peer may request per second on one session (default: 100). */
+        public Builder maxStartsPerSecond(int v) { maxStartsPerSecond = v; return this; }
 
         /**
          * Runs application callbacks (profile handlers, reply listeners, future completions) on the event loop
@@ -263,7 +313,8 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
             return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
                     tailWait, features, localize, nativeTransport, frameTracer, releaseHandler, directCallbacks,
                     seqDelay, observer, greetingTimeout, maxGreetingSize, idleTimeout, maxSessions,
-                    maxSessionsPerAddress, security, memoryBudget, memoryBudgetTimeout);
+                    maxSessionsPerAddress, security, memoryBudget, memoryBudgetTimeout, listenerMemoryBudget,
+                    channelRequestTimeout, maxStartsPerSecond);
         }
     }
 }

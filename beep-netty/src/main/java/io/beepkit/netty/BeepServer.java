@@ -55,8 +55,10 @@ public final class BeepServer implements AutoCloseable {
     private final Transport transport;
     private final SecurityEndpoint security;
     private EventLoopGroup group;
+    private EventLoopGroup acceptGroup;
     private Channel serverChannel;
     private volatile EffectiveSocketOptions listenerOptions;
+    private volatile PipelineInitializer pipeline;
 
     private BeepServer(Builder b) {
         this.host = b.host;
@@ -85,12 +87,16 @@ public final class BeepServer implements AutoCloseable {
             throw new IllegalStateException("already started");
         }
         group = transport.newGroup(ioThreads, "beep-server");
-        ServerBootstrap b = new ServerBootstrap().group(group).channel(transport.serverChannel());
+        // Accepting has a thread of its own: sessions busy on the I/O threads must not delay new connections and
+        // with them the greeting timeouts, refusals and limits that apply from the first octet.
+        acceptGroup = transport.newGroup(1, "beep-accept");
+        ServerBootstrap b = new ServerBootstrap().group(acceptGroup, group).channel(transport.serverChannel());
         SocketOptions.applyServer(b, config.socketProfile(), transport);
-        b.childHandler(new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
+        pipeline = new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
             sessions.add(s);
             s.closeFuture().whenComplete((v, e) -> sessions.remove(s));
-        }, onSession, security, null, 0));
+        }, onSession, security, null, 0);
+        b.childHandler(pipeline);
         CompletableFuture<BeepServer> f = new CompletableFuture<>();
         b.bind(host, port).addListener((ChannelFutureListener) cf -> {
             if (cf.isSuccess()) {
@@ -100,6 +106,7 @@ public final class BeepServer implements AutoCloseable {
                         config.socketProfile().name());
                 f.complete(this);
             } else {
+                acceptGroup.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
                 group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
                 f.completeExceptionally(new BeepException("cannot listen on " + host + ":" + port
                         + ": " + cf.cause().getMessage(), cf.cause()));
@@ -133,6 +140,27 @@ public final class BeepServer implements AutoCloseable {
         return new ArrayList<>(sessions);
     }
 
+    /**
+     * Octets all sessions hold for their peers now, against {@link BeepConfig#listenerMemoryBudget()} (0 before
+     * {@link #start()}).
+     */
+    public long memoryHeld() {
+        PipelineInitializer p = pipeline;
+        return p == null ? 0 : p.listenerMemory().held();
+    }
+
+    /** True while new sessions are refused with ERR 421 because the sessions hold more than the listener's budget. */
+    public boolean refusingSessions() {
+        PipelineInitializer p = pipeline;
+        return p != null && p.listenerMemory().over();
+    }
+
+    /** How many sessions were terminated so far to bring the listener back under its memory budget. */
+    public int sessionsShed() {
+        PipelineInitializer p = pipeline;
+        return p == null ? 0 : p.listenerMemory().shedCount();
+    }
+
     /** Releases every session gracefully (waiting at most {@code timeout}), then stops listening. */
     public void close(Duration timeout) {
         if (serverChannel != null) {
@@ -149,6 +177,9 @@ public final class BeepServer implements AutoCloseable {
             log.debug("graceful release did not finish within {}: {}", timeout, e.toString());
         }
         sessions.forEach(DefaultBeepSession::terminate);
+        if (acceptGroup != null) {
+            acceptGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        }
         if (group != null) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
         }

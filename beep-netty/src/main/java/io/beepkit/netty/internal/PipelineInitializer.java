@@ -11,6 +11,9 @@ import io.beepkit.netty.internal.codec.FrameTraceHandler;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.netty.internal.session.BeepSessionHandler;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
+import io.beepkit.netty.internal.session.ListenerMemory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
@@ -20,11 +23,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Builds the pipeline of one connection: connection limits (listeners only), greeting guard, idle timeout (when
- * configured), frame decoder, frame encoder, session multiplexer.
+ * Builds the pipeline of one connection: connection limits and the shared memory budget (listeners only: a
+ * connection arriving while the listener is over its budget gets only an ERR 421 greeting), greeting guard, idle
+ * timeout (when configured), frame decoder, frame encoder, session multiplexer.
  */
 @ChannelHandler.Sharable
 public final class PipelineInitializer extends ChannelInitializer<Channel> {
+    private static final Logger log = LoggerFactory.getLogger(PipelineInitializer.class);
     /** A listener logs each kind of refusal or close at WARN at most once a minute, counting the rest. */
     private static final long LISTENER_QUIET_NANOS = TimeUnit.MINUTES.toNanos(1);
 
@@ -39,6 +44,7 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private final SecurityEndpoint security;
     private final String peerHost;
     private final int peerPort;
+    private final ListenerMemory listenerMemory;
 
     /**
      * @param security the listener's or initiator's TLS and SASL, built once
@@ -59,6 +65,12 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         this.peerPort = peerPort;
         this.limiter = role == SessionRole.LISTENER
                 ? new ConnectionLimiter(config.maxSessions(), config.maxSessionsPerAddress(), violations) : null;
+        this.listenerMemory = role == SessionRole.LISTENER ? new ListenerMemory(config.listenerMemoryBudget()) : null;
+    }
+
+    /** The budget the listener's sessions share, or null for an initiator. */
+    public ListenerMemory listenerMemory() {
+        return listenerMemory;
     }
 
     /** The listener's connection counts, or null for an initiator. */
@@ -80,6 +92,13 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
             ch.close();
             return;
         }
+        if (listenerMemory != null && listenerMemory.over()) {
+            violations.warn(log, "listener memory budget",
+                    "refusing session from {} with ERR 421: the listener holds {} octets for its peers, over its "
+                            + "memory budget of {}", ch.remoteAddress(), listenerMemory.held(), listenerMemory.budget());
+            ch.pipeline().addLast("beep-busy-refusal", new BusyRefusal());
+            return;
+        }
         BeepSessionHandler session = new BeepSessionHandler(role, config, registry, onReady, transport, security,
                 peerHost, peerPort);
         ChannelPipeline p = ch.pipeline();
@@ -91,6 +110,9 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         p.addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
         if (config.frameTracer() != null) {
             p.addLast("beep-frame-trace", new FrameTraceHandler(config.frameTracer()));
+        }
+        if (listenerMemory != null) {
+            session.session().memory().share(listenerMemory);
         }
         onCreated.accept(session.session()); // before the session greets: it must be known once the peer sees the greeting
         p.addLast("beep-session", session);

@@ -14,7 +14,7 @@ class HardeningConfigTest {
 
     @Test
     @DisplayName("defaults: greeting within 15 s and 64 KiB, no idle timeout, 10 000 connections, 256 per address, "
-            + "16 MiB memory budget for 30 s")
+            + "16 MiB memory budget for 30 s, a quarter of the heap for the listener, 30 s for start and close, 100 starts/s")
     void defaults() {
         BeepConfig c = BeepConfig.defaults();
         assertEquals(Duration.ofSeconds(15), c.greetingTimeout());
@@ -24,7 +24,13 @@ class HardeningConfigTest {
         assertEquals(256, c.maxSessionsPerAddress());
         assertEquals(16L * 1024 * 1024, c.memoryBudget());
         assertEquals(Duration.ofSeconds(30), c.memoryBudgetTimeout());
+        assertEquals(Math.max(64 * 1024, Runtime.getRuntime().maxMemory() / 4), c.listenerMemoryBudget());
+        assertEquals(Duration.ofSeconds(30), c.channelRequestTimeout());
+        assertEquals(100, c.maxStartsPerSecond());
         assertEquals(c, c.toBuilder().build(), "toBuilder keeps every value");
+        BeepConfig limits = BeepConfig.builder().listenerMemoryBudget(1 << 24)
+                .channelRequestTimeout(Duration.ofSeconds(3)).maxStartsPerSecond(7).build();
+        assertEquals(limits, limits.toBuilder().build(), "toBuilder keeps the listener budget and request limits");
         BeepConfig changed = BeepConfig.builder().memoryBudget(1 << 20).memoryBudgetTimeout(Duration.ofSeconds(5)).build();
         assertEquals(changed, changed.toBuilder().build(), "toBuilder keeps the memory budget");
     }
@@ -43,6 +49,10 @@ class HardeningConfigTest {
         assertRefused("memoryBudget must be >= 65536: 65535", BeepConfig.builder().memoryBudget(65535));
         assertRefused("memoryBudgetTimeout must be positive: PT0S",
                 BeepConfig.builder().memoryBudgetTimeout(Duration.ZERO));
+        assertRefused("listenerMemoryBudget must be >= 65536: 1000", BeepConfig.builder().listenerMemoryBudget(1000));
+        assertRefused("channelRequestTimeout must be positive: PT-1S",
+                BeepConfig.builder().channelRequestTimeout(Duration.ofSeconds(-1)));
+        assertRefused("maxStartsPerSecond must be >= 1: 0", BeepConfig.builder().maxStartsPerSecond(0));
     }
 
     private static void assertRefused(String message, BeepConfig.Builder b) {

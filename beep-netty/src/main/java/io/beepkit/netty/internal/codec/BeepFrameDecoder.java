@@ -38,6 +38,11 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
     private FrameHeader pending;
     private boolean failed;
     private ChannelHandlerContext context;
+    /**
+     * What was read while the session did not accept frames, copied out of the network buffers (so a paused session
+     * pins no pooled direct memory, only these octets on the heap); decoded first once it accepts frames again.
+     */
+    private ByteBuf held;
 
     /** @param maxFrameSize the largest payload accepted in one frame (the largest window we ever advertise) */
     public BeepFrameDecoder(int maxFrameSize) {
@@ -65,8 +70,10 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
     /** Decodes the octets held back while the session did not accept frames, as if they had just been read. */
     private void decodeHeld() {
         if (context != null && !context.isRemoved()) {
+            ByteBuf resumed = held != null ? held : Unpooled.EMPTY_BUFFER;
+            held = null;
             try {
-                channelRead(context, Unpooled.EMPTY_BUFFER);
+                channelRead(context, resumed);
                 channelReadComplete(context);
             } catch (Exception e) {
                 context.fireExceptionCaught(e);
@@ -74,10 +81,34 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
         }
     }
 
+    /** Moves what is left of {@code in} behind what is already held, into an exactly sized heap buffer. */
+    private void hold(ByteBuf in) {
+        int n = in.readableBytes();
+        ByteBuf merged = Unpooled.buffer((held == null ? 0 : held.readableBytes()) + n);
+        if (held != null) {
+            merged.writeBytes(held);
+            held.release();
+        }
+        merged.writeBytes(in, n);
+        held = merged;
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        if (held != null) {
+            held.release();
+            held = null;
+        }
+    }
+
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         if (failed) {
             in.skipBytes(in.readableBytes());
+            return;
+        }
+        if (held != null) {
+            hold(in); // still paused: new octets queue behind those held, in order
             return;
         }
         try {
@@ -92,7 +123,8 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
                     return;
                 }
                 if (!limits.acceptingFrames()) {
-                    in.readerIndex(start); // over the session's memory budget: the rest stays here, undecoded
+                    in.readerIndex(start); // over the session's memory budget: the rest waits, undecoded
+                    hold(in);
                     return;
                 }
                 checkSize(h);

@@ -76,7 +76,7 @@ final class Closing {
     private void sendClose(ChannelImpl ch) {
         // RFC 3080 §2.3.1.3: every MSG we sent on the channel is answered; now we may ask.
         ch.lifecycle().closeSent();
-        requests.send(new Close(ch.number(), 200, null), ok -> {
+        requests.send(new Close(ch.number(), 200, null), "close of channel " + ch.number(), ok -> {
             OwnRequests.expectOk(ok, "close of channel " + ch.number());
             CompletableFuture<Void> f = ch.closeState().ours();
             if (!ch.lifecycle().isClosed()) {
@@ -91,7 +91,12 @@ final class Closing {
             }
             BeepErrorException e = ManagementPayloads.refusal(err);
             host.callbacks().execute(() -> f.completeExceptionally(e));
-        }, cause -> { });
+        }, cause -> { }, timeout -> {
+            CompletableFuture<Void> f = ch.closeState().ours();
+            if (f != null) {
+                host.callbacks().execute(() -> f.completeExceptionally(timeout));
+            }
+        });
     }
 
     void requestRelease(CompletableFuture<Void> f) {
@@ -119,7 +124,7 @@ final class Closing {
         }
         releaseSent = true;
         CompletableFuture<Void> f = releaseRequested;
-        requests.send(new Close(0, 200, null), ok -> {
+        requests.send(new Close(0, 200, null), "release of the session", ok -> {
             OwnRequests.expectOk(ok, "session release");
             host.closeConnection();
             host.callbacks().execute(() -> f.complete(null));
@@ -128,7 +133,8 @@ final class Closing {
             releaseRequested = null;
             BeepErrorException e = ManagementPayloads.refusal(err);
             host.callbacks().execute(() -> f.completeExceptionally(e));
-        }, cause -> host.callbacks().execute(() -> f.complete(null))); // connection lost meanwhile: released all the same
+        }, cause -> host.callbacks().execute(() -> f.complete(null)), // connection lost meanwhile: released all the same
+                timeout -> host.callbacks().execute(() -> f.completeExceptionally(timeout)));
     }
 
     /** The session ended: a release waiting for its answer is done. */

@@ -34,6 +34,13 @@ public interface ManagementHost {
     /** Runs {@code task} on the event loop: now if already there, else queued. */
     void onLoop(Runnable task);
 
+    /**
+     * Runs {@code task} on the event loop after {@code delay} (what it throws fails the session).
+     *
+     * @return cancels the task when run
+     */
+    Runnable after(java.time.Duration delay, Runnable task);
+
     /** True once the session has shut down. */
     boolean closed();
 

@@ -7,6 +7,7 @@ import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.RequestTimeoutException;
 import io.beepkit.core.channel.ChannelNumbers;
 import io.beepkit.core.mgmt.ManagementCodec;
 import io.beepkit.core.mgmt.ManagementMessage;
@@ -16,6 +17,7 @@ import io.beepkit.core.mgmt.ManagementPayloads;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.codec.MimePayloads;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -54,7 +56,7 @@ final class OwnRequests {
         for (ChannelRequest.ProfileOffer o : request.profiles()) {
             offers.add(new Profile(o.uri(), o.initData(), o.base64()));
         }
-        send(new Start(n, request.serverName(), offers), entity -> {
+        send(new Start(n, request.serverName(), offers), "start of channel " + n, entity -> {
             // Validate before forgetting f: a malformed reply terminates the session by throwing, and shutdown()
             // must still find f among the pending futures to fail it (otherwise the caller would wait forever).
             ManagementMessage m = ManagementCodec.parse(entity.body());
@@ -77,14 +79,53 @@ final class OwnRequests {
             numbers.unreserve(n);
             pendingFutures.remove(f);
             f.completeExceptionally(refusal);
-        }, f::completeExceptionally);
+        }, f::completeExceptionally, timeout -> {
+            numbers.unreserve(n);
+            pendingFutures.remove(f);
+            host.callbacks().execute(() -> f.completeExceptionally(timeout));
+        });
     }
 
-    /** Sends a channel-0 request; its reply goes to {@code onRpy} or {@code onErr}, a lost session to {@code onFail}. */
-    void send(ManagementMessage m, Consumer<MimeEntity> onRpy, Consumer<MimeEntity> onErr,
-              Consumer<Throwable> onFail) {
+    /**
+     * Sends a channel-0 request; its reply goes to {@code onRpy} or {@code onErr}, a lost session to {@code onFail}.
+     * Without a reply within {@code BeepConfig.channelRequestTimeout}, {@code onTimeout} is told and the session is
+     * terminated: channel-0 replies come in order, so a missing one holds back every later one.
+     *
+     * @param what names the request in the timeout's message ("start of channel 3")
+     */
+    void send(ManagementMessage m, String what, Consumer<MimeEntity> onRpy, Consumer<MimeEntity> onErr,
+              Consumer<Throwable> onFail, Consumer<RequestTimeoutException> onTimeout) {
         ChannelImpl zero = host.channel(0);
-        zero.sendMsg(MimePayloads.wrap(ManagementPayloads.xml(m)), new ManagementSink(onRpy, onErr, onFail));
+        Duration timeout = host.config().channelRequestTimeout();
+        boolean[] answered = new boolean[1]; // event loop only
+        Runnable[] cancel = {() -> { }};
+        ManagementSink sink = new ManagementSink(rpy -> {
+            answered[0] = true;
+            cancel[0].run();
+            onRpy.accept(rpy);
+        }, err -> {
+            answered[0] = true;
+            cancel[0].run();
+            onErr.accept(err);
+        }, cause -> {
+            if (!answered[0]) { // after a timeout, the session's end must not overwrite the timeout's failure
+                answered[0] = true;
+                cancel[0].run();
+                onFail.accept(cause);
+            }
+        });
+        zero.sendMsg(MimePayloads.wrap(ManagementPayloads.xml(m)), sink);
+        if (!answered[0] && !host.closed()) {
+            cancel[0] = host.after(timeout, () -> {
+                if (!answered[0] && !host.closed()) {
+                    answered[0] = true;
+                    RequestTimeoutException e = new RequestTimeoutException("no reply to the " + what + " within "
+                            + timeout.toMillis() + " ms");
+                    onTimeout.accept(e);
+                    host.terminate(e);
+                }
+            });
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.CloseDecision;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.ResourceLimitException;
 import io.beepkit.api.StartDecision;
 import io.beepkit.core.LogText;
 import io.beepkit.core.channel.ChannelNumbers;
@@ -34,12 +35,14 @@ final class PeerRequests {
     private final ManagementHost host;
     private final ChannelNumbers numbers;
     private final Closing closing;
+    private final StartRate startRate;
     private volatile String serverName;
 
     PeerRequests(ManagementHost host, ChannelNumbers numbers, Closing closing) {
         this.host = host;
         this.numbers = numbers;
         this.closing = closing;
+        this.startRate = new StartRate(host.config().maxStartsPerSecond(), host.config().maxChannels());
     }
 
     String serverName() {
@@ -74,6 +77,19 @@ final class PeerRequests {
     }
 
     private void onStart(InboundRequest req, Start s) {
+        StartRate.Verdict rate = startRate.next(System.nanoTime());
+        if (rate != StartRate.Verdict.ADMIT) {
+            String why = "channel starts faster than " + startRate.perSecond() + " per second";
+            if (rate == StartRate.Verdict.TERMINATE) {
+                host.terminate(new ResourceLimitException(why + ", going on after " + startRate.perSecond()
+                        + " refusals in a row"));
+                return;
+            }
+            host.violations().warn(log, "channel start rate", "refusing channel start from {} with 421: {}",
+                    host.remoteAddress(), why);
+            refuse(req, 421, why + ": try again later"); // 421, service not available: a transient refusal
+            return;
+        }
         int n = s.number();
         if (numbers.wrongParityForPeer(n)) {
             refuse(req, 501, "channel number " + n + " has the wrong parity for the "

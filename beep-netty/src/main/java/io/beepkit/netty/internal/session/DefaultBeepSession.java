@@ -119,6 +119,7 @@ public final class DefaultBeepSession implements BeepSession {
         scheduler.clear();
         management.shutdown(cause);
         tuning.shutdown(cause);
+        ctx.memory().detach();
         ctx.callbacks().execute(() -> closeFuture.complete(null));
     }
 

@@ -184,9 +184,14 @@ final class ReplyReceiver {
             default -> Reply.Kind.ANSWERS;
         };
         int size = h.size();
-        // Credit returns when the listener is done with the chunk (it may acknowledge later, see onChunkAsync).
+        // Credit returns, and the octets stop counting against the memory budget, when the listener is done with
+        // the chunk (it may acknowledge later, see onChunkAsync).
+        ctx.memory().add(ch, size);
         p.sink().chunk(kind, h.type() == FrameType.ANS ? h.ansno() : -1, ByteBufUtil.getBytes(payload), !h.more(),
-                () -> ctx.onLoop(() -> flow.consume(ch, size)));
+                () -> ctx.onLoop(() -> {
+                    ctx.memory().add(ch, -size);
+                    flow.consume(ch, size);
+                }));
     }
 
     private void completed(ChannelImpl ch, PendingRequest p) {
@@ -195,10 +200,17 @@ final class ReplyReceiver {
         afterReplyComplete(ch);
     }
 
-    /** Streaming listeners get credit back only once they have seen the data; aggregation credits at once. */
+    /**
+     * Streaming listeners get credit back only once they have seen the data, and until then its octets count against
+     * the session's memory budget; aggregation credits at once.
+     */
     private void creditAfterCallbacks(ChannelImpl ch, ReplySink sink, int size) {
         if (sink.streaming()) {
-            ctx.callbacks().execute(() -> ctx.onLoop(() -> flow.consume(ch, size)));
+            ctx.memory().add(ch, size);
+            ctx.callbacks().execute(() -> ctx.onLoop(() -> {
+                ctx.memory().add(ch, -size);
+                flow.consume(ch, size);
+            }));
         } else {
             flow.consume(ch, size);
         }

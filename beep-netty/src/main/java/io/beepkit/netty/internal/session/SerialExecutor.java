@@ -9,10 +9,14 @@ import java.util.function.Consumer;
 
 /**
  * Runs tasks one at a time, in submission order, on an underlying executor. Each session gets one, so application
- * callbacks of a session never run concurrently and never on a Netty event loop.
+ * callbacks of a session never run concurrently and never on a Netty event loop. At most {@link #BATCH} tasks run in
+ * one turn; then the rest waits for another turn behind what other sessions queued meanwhile.
  */
 public final class SerialExecutor implements Executor {
     private static final Logger log = LoggerFactory.getLogger(SerialExecutor.class);
+
+    /** The most tasks run in one turn on the underlying executor before yielding it to others. */
+    static final int BATCH = 64;
 
     private final Executor delegate;
     private final Consumer<Throwable> errors;
@@ -53,14 +57,22 @@ public final class SerialExecutor implements Executor {
     }
 
     private void drain() {
-        while (true) {
+        for (int done = 0; ; done++) {
             Runnable next;
             synchronized (tasks) {
-                next = tasks.poll();
+                next = done < BATCH ? tasks.poll() : null;
                 if (next == null) {
-                    running = false;
-                    return;
+                    if (tasks.isEmpty()) {
+                        running = false;
+                        return;
+                    }
                 }
+            }
+            if (next == null) {
+                // A batch done and more waiting: back to the end of the shared pool's queue, so one busy session
+                // cannot hold a callback thread while other sessions' callbacks wait.
+                delegate.execute(this::drain);
+                return;
             }
             try {
                 next.run();

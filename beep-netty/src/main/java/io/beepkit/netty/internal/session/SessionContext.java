@@ -156,8 +156,8 @@ public final class SessionContext {
     }
 
     /** Runs {@code task} on the event loop after {@code nanos}, guarded. */
-    public void schedule(Runnable task, long nanos) {
-        loop.schedule(guarded(task), nanos, TimeUnit.NANOSECONDS);
+    public java.util.concurrent.Future<?> schedule(Runnable task, long nanos) {
+        return loop.schedule(guarded(task), nanos, TimeUnit.NANOSECONDS);
     }
 
     /**

@@ -72,6 +72,12 @@ final class SessionHost implements ChannelHost, ManagementHost {
     }
 
     @Override
+    public Runnable after(java.time.Duration delay, Runnable task) {
+        java.util.concurrent.Future<?> f = ctx.schedule(task, delay.toNanos());
+        return () -> f.cancel(false);
+    }
+
+    @Override
     public Executor callbacks() {
         return ctx.callbacks();
     }
@@ -120,6 +126,7 @@ final class SessionHost implements ChannelHost, ManagementHost {
     public ChannelImpl newChannel(int number, String profile, String initData, ProfileHandler handler) {
         ChannelImpl ch = new ChannelImpl(this, number, profile, initData, handler);
         table.add(ch);
+        ctx.memory().add(ch, SessionMemory.PER_CHANNEL); // leaves with the channel's share when it closes
         Observation.channelOpened(ch);
         return ch;
     }

@@ -11,10 +11,14 @@ final class BeepConfigFactory {
     /** The listener's settings: {@code beep.socket.*}, {@code beep.limits.*} and {@code beep.session.*}. */
     static BeepConfig.Builder server(BeepProperties p, BeepObserver observer) {
         LimitSettings limits = p.getLimits();
-        return shared(p, observer)
+        BeepConfig.Builder b = shared(p, observer)
                 .socketProfile(SocketProfiles.of(p.getSocket(), null))
                 .maxSessions(limits.getMaxSessions())
                 .maxSessionsPerAddress(limits.getMaxSessionsPerAddress());
+        if (limits.getListenerMemoryBudget() != null) {
+            b.listenerMemoryBudget(limits.getListenerMemoryBudget().toBytes());
+        }
+        return b;
     }
 
     /**
@@ -60,6 +64,8 @@ final class BeepConfigFactory {
                 .idleTimeout(limits.getIdleTimeout())
                 .memoryBudget(limits.getMemoryBudget().toBytes())
                 .memoryBudgetTimeout(limits.getMemoryBudgetTimeout())
+                .channelRequestTimeout(limits.getChannelRequestTimeout())
+                .maxStartsPerSecond(limits.getMaxStartsPerSecond())
                 .seqDelay(session.getSeqDelay())
                 .directCallbacks(session.isDirectCallbacks())
                 .observer(observer);

@@ -95,6 +95,13 @@ final class BeepPropertiesValidator {
             size("limits.memory-budget", limits.getMemoryBudget(), BeepConfig.MIN_MEMORY_BUDGET);
         }
         positive("limits.memory-budget-timeout", limits.getMemoryBudgetTimeout());
+        DataSize shared = limits.getListenerMemoryBudget();
+        if (shared != null && shared.toBytes() < BeepConfig.MIN_MEMORY_BUDGET) {
+            reject("limits.listener-memory-budget", "beep.limits.listener-memory-budget must be at least "
+                    + BeepConfig.MIN_MEMORY_BUDGET + "B, was " + shared, shared);
+        }
+        positive("limits.channel-request-timeout", limits.getChannelRequestTimeout());
+        range("limits.max-starts-per-second", limits.getMaxStartsPerSecond(), 1, MAX_INT);
     }
 
     private void client(ClientSettings client) {

@@ -36,6 +36,48 @@ public class LimitSettings {
     private DataSize memoryBudget = DataSize.ofMegabytes(16);
     /** How long a session may stay over its memory budget before it is terminated. */
     private Duration memoryBudgetTimeout = Duration.ofSeconds(30);
+    /**
+     * The most all sessions of the listener together may hold for their peers; over it new sessions get ERR 421 and
+     * the session holding the most is shed. Unset: a quarter of the maximum heap.
+     */
+    private DataSize listenerMemoryBudget;
+    /**
+     * How long a start or close request waits for its answer: ours for the peer's reply (then the session is
+     * terminated), the peer's for the application's decision (then it is refused with 451).
+     */
+    private Duration channelRequestTimeout = Duration.ofSeconds(30);
+    /** The most channel starts a peer may request per second on one session; more get ERR 421. */
+    private int maxStartsPerSecond = 100;
+
+    /** @return the listener-wide memory budget, or null for a quarter of the maximum heap */
+    public DataSize getListenerMemoryBudget() {
+        return listenerMemoryBudget;
+    }
+
+    /** @param listenerMemoryBudget the listener-wide memory budget, or null for a quarter of the maximum heap */
+    public void setListenerMemoryBudget(DataSize listenerMemoryBudget) {
+        this.listenerMemoryBudget = listenerMemoryBudget;
+    }
+
+    /** @return how long a start or close request waits for its answer */
+    public Duration getChannelRequestTimeout() {
+        return channelRequestTimeout;
+    }
+
+    /** @param channelRequestTimeout how long a start or close request waits for its answer */
+    public void setChannelRequestTimeout(Duration channelRequestTimeout) {
+        this.channelRequestTimeout = channelRequestTimeout;
+    }
+
+    /** @return the most channel starts per second per session */
+    public int getMaxStartsPerSecond() {
+        return maxStartsPerSecond;
+    }
+
+    /** @param maxStartsPerSecond the most channel starts per second per session */
+    public void setMaxStartsPerSecond(int maxStartsPerSecond) {
+        this.maxStartsPerSecond = maxStartsPerSecond;
+    }
 
     /** @return the most a session may hold for its peer before it stops reading */
     public DataSize getMemoryBudget() {

@@ -41,7 +41,8 @@ class LimitPropertiesTest {
                 "beep.limits.idle-timeout=10m", "beep.limits.max-sessions=50",
                 "beep.limits.max-sessions-per-address=7", "beep.session.seq-delay=0ms",
                 "beep.session.direct-callbacks=true", "beep.limits.memory-budget=1MB",
-                "beep.limits.memory-budget-timeout=7s").run(ctx -> {
+                "beep.limits.memory-budget-timeout=7s", "beep.limits.listener-memory-budget=3GB",
+                "beep.limits.channel-request-timeout=4s", "beep.limits.max-starts-per-second=9").run(ctx -> {
             BeepConfig server = ctx.getBean(BeepServer.class).config();
             assertThat(server.greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
             assertThat(server.maxGreetingSize()).isEqualTo(4096);
@@ -52,6 +53,9 @@ class LimitPropertiesTest {
             assertThat(server.directCallbacks()).isTrue();
             assertThat(server.memoryBudget()).isEqualTo(1024 * 1024);
             assertThat(server.memoryBudgetTimeout()).isEqualTo(Duration.ofSeconds(7));
+            assertThat(server.listenerMemoryBudget()).isEqualTo(3L * 1024 * 1024 * 1024);
+            assertThat(server.channelRequestTimeout()).isEqualTo(Duration.ofSeconds(4));
+            assertThat(server.maxStartsPerSecond()).isEqualTo(9);
             BeepConfig client = ctx.getBean(BeepClient.class).config();
             assertThat(client.greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
             assertThat(client.maxGreetingSize()).isEqualTo(4096);
@@ -59,10 +63,14 @@ class LimitPropertiesTest {
             assertThat(client.seqDelay()).isZero();
             assertThat(client.directCallbacks()).isTrue();
             assertThat(client.memoryBudget()).isEqualTo(1024 * 1024);
+            assertThat(client.channelRequestTimeout()).isEqualTo(Duration.ofSeconds(4));
+            assertThat(client.maxStartsPerSecond()).isEqualTo(9);
             // The connection limits are the listener's alone.
             assertThat(client.maxSessions()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS);
             assertThat(client.maxSessionsPerAddress()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS);
         });
+        RUNNER.run(ctx -> assertThat(ctx.getBean(BeepServer.class).config().listenerMemoryBudget())
+                .as("unset: a quarter of the heap").isEqualTo(BeepConfig.defaultListenerMemoryBudget()));
         RUNNER.withPropertyValues("beep.session.seq-delay=200ms").run(ctx -> {
             assertThat(ctx.getBean(BeepServer.class).config().seqDelay()).hasMillis(200);
             assertThat(ctx.getBean(BeepClient.class).config().seqDelay()).hasMillis(200);

@@ -1,0 +1,117 @@
+package io.beepkit.netty.reliability;
+
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ResourceLimitException;
+import io.beepkit.core.frame.FrameType;
+import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.internal.session.DefaultBeepSession;
+import io.beepkit.netty.testing.ScriptedPeer;
+import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The limit on channel starts per second: once the burst (here the channel limit) is used up, starts get ERR 421 (a
+ * transient refusal: try again later) and the session stays; a peer that goes on through more refusals in a row than
+ * the rate is terminated; after a second the peer may start channels again. The starts ask for a profile nobody
+ * offers, so the admitted ones are answered with ERR 550 and no channel limit gets in the way.
+ */
+class StartRateTest {
+    private static final int LIMIT = 5;
+
+    BeepServer server;
+    final BlockingQueue<BeepSession> sessions = new LinkedBlockingQueue<>();
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private void startServer() {
+        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(sessions::add)
+                .config(BeepConfig.builder().maxStartsPerSecond(LIMIT).maxChannels(LIMIT).build()).build().start().join();
+    }
+
+    @Test
+    @DisplayName("starts beyond the burst get ERR 421; a second later starts are admitted again")
+    void startsBeyondTheLimitAreRefused() throws Exception {
+        startServer();
+        try (ScriptedPeer peer = ScriptedPeer.connect(server.port())) {
+            Starter starter = new Starter(peer);
+            starter.send(2 * LIMIT);
+            for (int i = 0; i < 2 * LIMIT; i++) {
+                ReadFrame f = peer.readDataFrame();
+                assertEquals(i + 1, f.header().msgno());
+                assertEquals(FrameType.ERR, f.type(), f::toString);
+                String code = i < LIMIT ? "code='550'" : "code='421'";
+                assertTrue(f.text().contains(code), i + ": " + f.text());
+                if (i >= LIMIT) {
+                    assertTrue(f.text().contains("channel starts faster than 5 per second"), f.text());
+                }
+            }
+            Thread.sleep(1_100);
+            starter.send(1);
+            ReadFrame f = peer.readDataFrame();
+            assertTrue(f.text().contains("code='550'"), "refused for the rate after the second had passed: " + f);
+            assertTrue(sessions.poll(5, TimeUnit.SECONDS).isOpen());
+        }
+    }
+
+    @Test
+    @DisplayName("a peer that sends as many refused starts again within the second is terminated")
+    void persistentPeerIsTerminated() throws Exception {
+        startServer();
+        try (ScriptedPeer peer = ScriptedPeer.connect(server.port())) {
+            new Starter(peer).send(2 * LIMIT + 1);
+            List<ReadFrame> seen = peer.readUntilClosed();
+            // Replies still being decided or waiting their turn are not sent: the session ends at once.
+            assertTrue(seen.stream().filter(f -> f.type() != FrameType.SEQ).count() <= 2 * LIMIT, seen::toString);
+            DefaultBeepSession session = (DefaultBeepSession) sessions.poll(5, TimeUnit.SECONDS);
+            session.closeFuture().get(5, TimeUnit.SECONDS);
+            ResourceLimitException e = assertInstanceOf(ResourceLimitException.class, session.closeCause().getCause());
+            assertEquals("channel starts faster than 5 per second, going on after 5 refusals in a row", e.getMessage());
+        }
+    }
+
+    /** Greets as a raw initiator and sends start requests on odd channel numbers, all in one write. */
+    private static final class Starter {
+        final ScriptedPeer peer;
+        long seqno;
+        int msgno = 1;
+        int channel = 1;
+
+        Starter(ScriptedPeer peer) throws Exception {
+            this.peer = peer;
+            peer.readDataFrame(); // the listener's greeting
+            String greeting = ScriptedPeer.mgmt("<greeting/>");
+            peer.sendFrame("RPY", 0, 0, '.', 0, greeting);
+            seqno = greeting.length();
+        }
+
+        void send(int starts) throws Exception {
+            StringBuilder all = new StringBuilder();
+            for (int i = 0; i < starts; i++) {
+                String start = ScriptedPeer.mgmt("<start number='" + channel + "'><profile uri='"
+                        + "urn:beepkit:test:nobody-offers-this" + "'/></start>");
+                all.append("MSG 0 ").append(msgno++).append(" . ").append(seqno).append(' ').append(start.length())
+                        .append("\r\n").append(start).append("END\r\n");
+                seqno += start.length();
+                channel += 2;
+            }
+            peer.sendRaw(all.toString());
+        }
+    }
+}
