@@ -5,6 +5,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -31,19 +32,44 @@ import java.util.concurrent.CompletableFuture;
  */
 final class NettyTcpTransport implements Transport {
     private static final int MAX_FRAME = 16 << 20;
+    private static final byte[] ECHO_KIND = {1};
+    private static final byte[] SINK_KIND = {0};
     private EventLoopGroup serverGroup;
     private EventLoopGroup clientGroup;
     private Channel listener;
     private final List<Connection> connections = new ArrayList<>();
 
-    /** One client connection; answers complete the oldest pending call (TCP keeps them in order). */
+    /**
+     * One client connection; answers complete the oldest pending call (TCP keeps them in order). A call made while
+     * the connection is reading (the next call of a closed loop, made from the previous answer) is flushed with the
+     * read's end, as {@code FlushConsolidationHandler} would; a call from another thread is flushed at once.
+     */
     private static final class Connection extends SimpleChannelInboundHandler<ByteBuf> {
         final Queue<CompletableFuture<Integer>> pending = new ArrayDeque<>();
         Channel channel;
+        private boolean reading;
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
+            reading = true;
             pending.poll().complete(frame.readableBytes());
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            reading = false;
+            ctx.flush();
+            ctx.fireChannelReadComplete();
+        }
+
+        void send(ByteBuf frame, CompletableFuture<Integer> f) {
+            pending.add(f);
+            ChannelFuture written = reading ? channel.write(frame) : channel.writeAndFlush(frame);
+            written.addListener(w -> {
+                if (!w.isSuccess()) {
+                    f.completeExceptionally(w.cause());
+                }
+            });
         }
 
         @Override
@@ -103,15 +129,12 @@ final class NettyTcpTransport implements Transport {
     public CompletableFuture<Integer> call(int channel, byte[] payload, boolean echo) {
         Connection c = connections.get(channel);
         CompletableFuture<Integer> f = new CompletableFuture<>();
-        ByteBuf frame = Unpooled.wrappedBuffer(new byte[] {(byte) (echo ? 1 : 0)}, payload);
-        c.channel.eventLoop().execute(() -> {
-            c.pending.add(f);
-            c.channel.writeAndFlush(frame).addListener(w -> {
-                if (!w.isSuccess()) {
-                    f.completeExceptionally(w.cause());
-                }
-            });
-        });
+        ByteBuf frame = Unpooled.wrappedBuffer(echo ? ECHO_KIND : SINK_KIND, payload);
+        if (c.channel.eventLoop().inEventLoop()) {
+            c.send(frame, f);
+        } else {
+            c.channel.eventLoop().execute(() -> c.send(frame, f));
+        }
         return f;
     }
 
