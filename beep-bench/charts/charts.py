@@ -22,8 +22,10 @@ import re
 import sys
 
 BEGIN, END = "<!-- charts:begin -->", "<!-- charts:end -->"
-TRANSPORTS = ["beep", "netty-tcp", "netty-h2"]
-COLOURS = {"beep": "#1f77b4", "netty-tcp": "#2ca02c", "netty-h2": "#d62728",
+TRANSPORTS = ["beep", "beep-direct", "netty-tcp", "netty-h2"]
+BEEPS = ["beep", "beep-direct"]
+BASELINES = ["netty-tcp", "netty-h2"]
+COLOURS = {"beep": "#1f77b4", "beep-direct": "#17becf", "netty-tcp": "#2ca02c", "netty-h2": "#d62728",
            "default": "#1f77b4", "bounded": "#ff7f0e", "bulk": "#9467bd", "legacy": "#8c564b"}
 
 
@@ -79,29 +81,47 @@ def fmt(v, digits=1):
     return "-" if v is None else f"{v:,.{digits}f}"
 
 
+def present(rows, names):
+    """The transports of `names` that appear in `rows`, in that order."""
+    seen = {r["transport"] for r in rows}
+    return [t for t in names if t in seen]
+
+
+def ratio_columns(rows):
+    """(BEEP variant, baseline) pairs with a ratio column, e.g. ("beep", "netty-tcp") for "beep / tcp"."""
+    return [(b, base) for b in present(rows, BEEPS) for base in present(rows, BASELINES)]
+
+
+def ratio_header(pair):
+    return f"{pair[0]} / {pair[1].replace('netty-', '')}"
+
+
 def jmh_tables(rows):
     out = []
     echo = [r for r in rows if r["kind"] == "echo"]
     if echo:
-        out += ["**Scenario 4, echo** (echoes/s; ratios to raw Netty TCP and to Netty HTTP/2)", "",
-                "| size | in flight | channels | beep | netty-tcp | netty-h2 | beep / tcp | beep / h2 |",
-                "|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        names, pairs = present(echo, TRANSPORTS), ratio_columns(echo)
+        out += ["**Scenario 4, echo** (echoes/s; ratios of BEEP to raw Netty TCP and to Netty HTTP/2)", "",
+                "| size | in flight | channels | " + " | ".join(names + [ratio_header(p) for p in pairs]) + " |",
+                "|---:|---:|---:|" + "---:|" * (len(names) + len(pairs))]
         keys = sorted({(r["size"], r["in_flight"], r["channels"]) for r in echo})
         for k in keys:
             s = {r["transport"]: r["score"] for r in echo if (r["size"], r["in_flight"], r["channels"]) == k}
             ratio = lambda a, b: fmt(s[a] / s[b], 2) if a in s and b in s and s[b] else "-"
-            out.append(f"| {k[0]} | {k[1]} | {k[2]} | " + " | ".join(fmt(s.get(t), 0) for t in TRANSPORTS)
-                       + f" | {ratio('beep', 'netty-tcp')} | {ratio('beep', 'netty-h2')} |")
+            out.append(f"| {k[0]} | {k[1]} | {k[2]} | " + " | ".join(fmt(s.get(t), 0) for t in names)
+                       + " | " + " | ".join(ratio(*p) for p in pairs) + " |")
         out.append("")
     bulk = [r for r in rows if r["kind"] == "one-way"]
     if bulk:
+        names, pairs = present(bulk, TRANSPORTS), ratio_columns(bulk)
         out += ["**Scenario 4, one-way bulk** (MB/s = 10^6 octets of payload per second)", "",
-                "| size | beep | netty-tcp | netty-h2 | beep / tcp | beep / h2 |", "|---:|---:|---:|---:|---:|---:|"]
+                "| size | " + " | ".join(names + [ratio_header(p) for p in pairs]) + " |",
+                "|---:|" + "---:|" * (len(names) + len(pairs))]
         for size in sorted({r["size"] for r in bulk}):
             s = {r["transport"]: r["score"] * size / 1e6 for r in bulk if r["size"] == size}
             ratio = lambda a, b: fmt(s[a] / s[b], 2) if a in s and b in s and s[b] else "-"
-            out.append(f"| {size} | " + " | ".join(fmt(s.get(t)) for t in TRANSPORTS)
-                       + f" | {ratio('beep', 'netty-tcp')} | {ratio('beep', 'netty-h2')} |")
+            out.append(f"| {size} | " + " | ".join(fmt(s.get(t)) for t in names)
+                       + " | " + " | ".join(ratio(*p) for p in pairs) + " |")
         out.append("")
     return out
 
