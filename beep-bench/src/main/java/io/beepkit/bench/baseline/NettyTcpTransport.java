@@ -27,13 +27,15 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Raw Netty TCP: length-prefixed frames (a 4-octet length, then a kind octet, then the payload); the listener echoes
- * a request of kind 1 and acknowledges one of kind 0 with an empty frame. TCP cannot multiplex, so {@code channels}
- * channels are as many connections, each answering in order. One I/O thread on each side.
+ * a request of kind 1 and acknowledges one of kind 0 with an empty frame. The client writes a request as a 5-octet
+ * header buffer and the payload array wrapped (a composite of the two would be joined in a new heap buffer when the
+ * transport copies it to a direct one). TCP cannot multiplex, so {@code channels} channels are as many connections,
+ * each answering in order. One I/O thread on each side.
  */
 final class NettyTcpTransport implements Transport {
     private static final int MAX_FRAME = 16 << 20;
-    private static final byte[] ECHO_KIND = {1};
-    private static final byte[] SINK_KIND = {0};
+    private static final int ECHO_KIND = 1;
+    private static final int SINK_KIND = 0;
     private EventLoopGroup serverGroup;
     private EventLoopGroup clientGroup;
     private Channel listener;
@@ -62,9 +64,13 @@ final class NettyTcpTransport implements Transport {
             ctx.fireChannelReadComplete();
         }
 
-        void send(ByteBuf frame, CompletableFuture<Integer> f) {
+        void send(byte[] payload, boolean echo, CompletableFuture<Integer> f) {
             pending.add(f);
-            ChannelFuture written = reading ? channel.write(frame) : channel.writeAndFlush(frame);
+            ByteBuf header = channel.alloc().ioBuffer(5).writeInt(1 + payload.length)
+                    .writeByte(echo ? ECHO_KIND : SINK_KIND);
+            channel.write(header, channel.voidPromise());
+            ByteBuf body = Unpooled.wrappedBuffer(payload);
+            ChannelFuture written = reading ? channel.write(body) : channel.writeAndFlush(body);
             written.addListener(w -> {
                 if (!w.isSuccess()) {
                     f.completeExceptionally(w.cause());
@@ -103,8 +109,7 @@ final class NettyTcpTransport implements Transport {
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(MAX_FRAME, 0, 4, 0, 4),
-                                    new LengthFieldPrepender(4), c);
+                            ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(MAX_FRAME, 0, 4, 0, 4), c);
                         }
                     }).connect("127.0.0.1", port).sync().channel();
             connections.add(c);
@@ -129,11 +134,10 @@ final class NettyTcpTransport implements Transport {
     public CompletableFuture<Integer> call(int channel, byte[] payload, boolean echo) {
         Connection c = connections.get(channel);
         CompletableFuture<Integer> f = new CompletableFuture<>();
-        ByteBuf frame = Unpooled.wrappedBuffer(echo ? ECHO_KIND : SINK_KIND, payload);
         if (c.channel.eventLoop().inEventLoop()) {
-            c.send(frame, f);
+            c.send(payload, echo, f);
         } else {
-            c.channel.eventLoop().execute(() -> c.send(frame, f));
+            c.channel.eventLoop().execute(() -> c.send(payload, echo, f));
         }
         return f;
     }
