@@ -5,6 +5,7 @@ import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.Http2ConnectionAdapter;
 import io.netty.handler.codec.http2.Http2ConnectionDecoder;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
@@ -29,7 +30,7 @@ final class Http2Responder extends Http2Peer {
 
     Http2Responder(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings) {
         super(decoder, encoder, settings);
-        connection().addListener(new io.netty.handler.codec.http2.Http2ConnectionAdapter() {
+        connection().addListener(new Http2ConnectionAdapter() {
             @Override
             public void onStreamRemoved(Http2Stream stream) {
                 ByteBuf partial = echoBodies.remove(stream.id());
