@@ -22,8 +22,10 @@ import re
 import sys
 
 BEGIN, END = "<!-- charts:begin -->", "<!-- charts:end -->"
-TRANSPORTS = ["beep", "netty-tcp", "netty-h2"]
-COLOURS = {"beep": "#1f77b4", "netty-tcp": "#2ca02c", "netty-h2": "#d62728",
+TRANSPORTS = ["beep", "beep-direct", "netty-tcp", "netty-h2"]
+BEEPS = ["beep", "beep-direct"]
+BASELINES = ["netty-tcp", "netty-h2"]
+COLOURS = {"beep": "#1f77b4", "beep-direct": "#17becf", "netty-tcp": "#2ca02c", "netty-h2": "#d62728",
            "default": "#1f77b4", "bounded": "#ff7f0e", "bulk": "#9467bd", "legacy": "#8c564b"}
 
 
@@ -79,30 +81,88 @@ def fmt(v, digits=1):
     return "-" if v is None else f"{v:,.{digits}f}"
 
 
+def present(rows, names):
+    """The transports of `names` that appear in `rows`, in that order."""
+    seen = {r["transport"] for r in rows}
+    return [t for t in names if t in seen]
+
+
+def ratio_columns(rows):
+    """(BEEP variant, baseline) pairs with a ratio column, e.g. ("beep", "netty-tcp") for "beep / tcp"."""
+    return [(b, base) for b in present(rows, BEEPS) for base in present(rows, BASELINES)]
+
+
+def ratio_header(pair):
+    return f"{pair[0]} / {pair[1].replace('netty-', '')}"
+
+
 def jmh_tables(rows):
     out = []
     echo = [r for r in rows if r["kind"] == "echo"]
     if echo:
-        out += ["**Scenario 4, echo** (echoes/s; ratios to raw Netty TCP and to Netty HTTP/2)", "",
-                "| size | in flight | channels | beep | netty-tcp | netty-h2 | beep / tcp | beep / h2 |",
-                "|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        names, pairs = present(echo, TRANSPORTS), ratio_columns(echo)
+        out += ["**Scenario 4, echo** (echoes/s; ratios of BEEP to raw Netty TCP and to Netty HTTP/2)", "",
+                "| size | in flight | channels | " + " | ".join(names + [ratio_header(p) for p in pairs]) + " |",
+                "|---:|---:|---:|" + "---:|" * (len(names) + len(pairs))]
         keys = sorted({(r["size"], r["in_flight"], r["channels"]) for r in echo})
         for k in keys:
             s = {r["transport"]: r["score"] for r in echo if (r["size"], r["in_flight"], r["channels"]) == k}
             ratio = lambda a, b: fmt(s[a] / s[b], 2) if a in s and b in s and s[b] else "-"
-            out.append(f"| {k[0]} | {k[1]} | {k[2]} | " + " | ".join(fmt(s.get(t), 0) for t in TRANSPORTS)
-                       + f" | {ratio('beep', 'netty-tcp')} | {ratio('beep', 'netty-h2')} |")
+            out.append(f"| {k[0]} | {k[1]} | {k[2]} | " + " | ".join(fmt(s.get(t), 0) for t in names)
+                       + " | " + " | ".join(ratio(*p) for p in pairs) + " |")
         out.append("")
     bulk = [r for r in rows if r["kind"] == "one-way"]
     if bulk:
+        names, pairs = present(bulk, TRANSPORTS), ratio_columns(bulk)
         out += ["**Scenario 4, one-way bulk** (MB/s = 10^6 octets of payload per second)", "",
-                "| size | beep | netty-tcp | netty-h2 | beep / tcp | beep / h2 |", "|---:|---:|---:|---:|---:|---:|"]
+                "| size | " + " | ".join(names + [ratio_header(p) for p in pairs]) + " |",
+                "|---:|" + "---:|" * (len(names) + len(pairs))]
         for size in sorted({r["size"] for r in bulk}):
             s = {r["transport"]: r["score"] * size / 1e6 for r in bulk if r["size"] == size}
             ratio = lambda a, b: fmt(s[a] / s[b], 2) if a in s and b in s and s[b] else "-"
-            out.append(f"| {size} | " + " | ".join(fmt(s.get(t)) for t in TRANSPORTS)
-                       + f" | {ratio('beep', 'netty-tcp')} | {ratio('beep', 'netty-h2')} |")
+            out.append(f"| {size} | " + " | ".join(fmt(s.get(t)) for t in names)
+                       + " | " + " | ".join(ratio(*p) for p in pairs) + " |")
         out.append("")
+    return out
+
+
+# Scenario 4's targets: (label, kind, size, in flight, channels, baseline, least ratio of BEEP to the baseline).
+TARGETS = [
+    ("64-octet echo, 1 in flight", "echo", 64, 1, 1, "netty-tcp", 0.8),
+    ("1 KiB echo, 32 in flight", "echo", 1024, 32, 1, "netty-tcp", 0.6),
+    ("64-octet echo, 1 in flight", "echo", 64, 1, 1, "netty-h2", 1.0),
+    ("1 KiB echo, 32 in flight", "echo", 1024, 32, 1, "netty-h2", 1.0),
+    ("64 KiB one-way", "one-way", 65536, None, None, "netty-tcp", 0.7),
+]
+
+
+def score(rows, transport, kind, size, in_flight, channels):
+    for r in rows:
+        if (r["transport"], r["kind"], r["size"]) == (transport, kind, size) and (
+                in_flight is None or (r["in_flight"], r["channels"]) == (in_flight, channels)):
+            return r["score"]
+    return None
+
+
+def target_table(rows):
+    """Each target with the ratio each BEEP variant reached in the run, and whether it is met."""
+    beeps = present(rows, BEEPS)
+    if not beeps:
+        return []
+    out = ["**Scenario 4, targets** (ratio of BEEP's score to the baseline's in the same run; 1 channel)", "",
+           "| workload | against | target | " + " | ".join(beeps) + " |",
+           "|---|---|---:|" + "---:|" * len(beeps)]
+    for label, kind, size, in_flight, channels, base, least in TARGETS:
+        b = score(rows, base, kind, size, in_flight, channels)
+        cells = []
+        for t in beeps:
+            v = score(rows, t, kind, size, in_flight, channels)
+            if v is None or not b:
+                cells.append("-")
+            else:
+                cells.append(f"{v / b:.2f} ({'met' if v / b >= least else 'missed'})")
+        out.append(f"| {label} | {base} | {least:.1f}x | " + " | ".join(cells) + " |")
+    out.append("")
     return out
 
 
@@ -257,6 +317,7 @@ def main(argv=None):
     os.makedirs(args.svg_dir, exist_ok=True)
     rel = os.path.relpath(args.svg_dir, os.path.dirname(os.path.abspath(args.doc)) or ".")
     lines = ["_Generated by `beep-bench/charts/charts.py`; do not edit by hand._", ""]
+    lines += target_table(jmh)
     lines += jmh_tables(jmh)
     if throughput_chart(jmh, os.path.join(args.svg_dir, "throughput-vs-size.svg")):
         lines += [f"![Throughput against message size]({rel}/throughput-vs-size.svg)", ""]

@@ -16,9 +16,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * BEEP with the default profile: one session, {@code channels} echo channels and as many sink channels (empty RPY),
  * one I/O thread on each side as for the baselines. The payload on the wire is CRLF plus the body, so a request of
- * {@code n} octets carries an {@code n-2}-octet body.
+ * {@code n} octets carries an {@code n-2}-octet body. Application callbacks (the listener's echo, the client's
+ * completions and so its next call) run off the event loop by default, as the library ships; with {@code direct}
+ * they run on it ({@code BeepConfig.directCallbacks}), where the baselines run their handlers.
  */
 final class BeepTransport implements Transport {
+    private final boolean direct;
     private BeepServer server;
     private BeepClient client;
     private BeepSession session;
@@ -27,9 +30,13 @@ final class BeepTransport implements Transport {
     private byte[] lastPayload;
     private MimeEntity lastEntity;
 
+    BeepTransport(boolean direct) {
+        this.direct = direct;
+    }
+
     @Override
     public void open(int channels) {
-        BeepConfig config = BeepConfig.builder().maxMessageSize(4 << 20).build();
+        BeepConfig config = BeepConfig.builder().maxMessageSize(4 << 20).directCallbacks(direct).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1).build().start().join();
         client = BeepClient.builder().config(config).ioThreads(1).build();
         session = client.connect("127.0.0.1", server.port()).join();

@@ -29,9 +29,9 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx1g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=error"})
 public class EchoBaselineBenchmark {
-    static final int BATCH = 256;
+    static final int BATCH = 4096;
 
-    @Param({"beep", "netty-tcp", "netty-h2"})
+    @Param({"beep", "beep-direct", "netty-tcp", "netty-h2"})
     public String transport;
 
     @Param({"64", "1024"})

@@ -5,6 +5,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -26,24 +27,55 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Raw Netty TCP: length-prefixed frames (a 4-octet length, then a kind octet, then the payload); the listener echoes
- * a request of kind 1 and acknowledges one of kind 0 with an empty frame. TCP cannot multiplex, so {@code channels}
- * channels are as many connections, each answering in order. One I/O thread on each side.
+ * a request of kind 1 and acknowledges one of kind 0 with an empty frame. The client writes a request as a 5-octet
+ * header buffer and the payload array wrapped (a composite of the two would be joined in a new heap buffer when the
+ * transport copies it to a direct one). TCP cannot multiplex, so {@code channels} channels are as many connections,
+ * each answering in order. One I/O thread on each side.
  */
 final class NettyTcpTransport implements Transport {
     private static final int MAX_FRAME = 16 << 20;
+    private static final int ECHO_KIND = 1;
+    private static final int SINK_KIND = 0;
     private EventLoopGroup serverGroup;
     private EventLoopGroup clientGroup;
     private Channel listener;
     private final List<Connection> connections = new ArrayList<>();
 
-    /** One client connection; answers complete the oldest pending call (TCP keeps them in order). */
+    /**
+     * One client connection; answers complete the oldest pending call (TCP keeps them in order). A call made while
+     * the connection is reading (the next call of a closed loop, made from the previous answer) is flushed with the
+     * read's end, as {@code FlushConsolidationHandler} would; a call from another thread is flushed at once.
+     */
     private static final class Connection extends SimpleChannelInboundHandler<ByteBuf> {
         final Queue<CompletableFuture<Integer>> pending = new ArrayDeque<>();
         Channel channel;
+        private boolean reading;
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
+            reading = true;
             pending.poll().complete(frame.readableBytes());
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            reading = false;
+            ctx.flush();
+            ctx.fireChannelReadComplete();
+        }
+
+        void send(byte[] payload, boolean echo, CompletableFuture<Integer> f) {
+            pending.add(f);
+            ByteBuf header = channel.alloc().ioBuffer(5).writeInt(1 + payload.length)
+                    .writeByte(echo ? ECHO_KIND : SINK_KIND);
+            channel.write(header, channel.voidPromise());
+            ByteBuf body = Unpooled.wrappedBuffer(payload);
+            ChannelFuture written = reading ? channel.write(body) : channel.writeAndFlush(body);
+            written.addListener(w -> {
+                if (!w.isSuccess()) {
+                    f.completeExceptionally(w.cause());
+                }
+            });
         }
 
         @Override
@@ -77,8 +109,7 @@ final class NettyTcpTransport implements Transport {
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(MAX_FRAME, 0, 4, 0, 4),
-                                    new LengthFieldPrepender(4), c);
+                            ch.pipeline().addLast(new LengthFieldBasedFrameDecoder(MAX_FRAME, 0, 4, 0, 4), c);
                         }
                     }).connect("127.0.0.1", port).sync().channel();
             connections.add(c);
@@ -103,15 +134,11 @@ final class NettyTcpTransport implements Transport {
     public CompletableFuture<Integer> call(int channel, byte[] payload, boolean echo) {
         Connection c = connections.get(channel);
         CompletableFuture<Integer> f = new CompletableFuture<>();
-        ByteBuf frame = Unpooled.wrappedBuffer(new byte[] {(byte) (echo ? 1 : 0)}, payload);
-        c.channel.eventLoop().execute(() -> {
-            c.pending.add(f);
-            c.channel.writeAndFlush(frame).addListener(w -> {
-                if (!w.isSuccess()) {
-                    f.completeExceptionally(w.cause());
-                }
-            });
-        });
+        if (c.channel.eventLoop().inEventLoop()) {
+            c.send(payload, echo, f);
+        } else {
+            c.channel.eventLoop().execute(() -> c.send(payload, echo, f));
+        }
         return f;
     }
 

@@ -30,9 +30,9 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = {"-Xmx1g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=error"})
 public class StreamBaselineBenchmark {
     static final int IN_FLIGHT = 4;
-    static final int BATCH = 32;
+    static final int BATCH = 64;
 
-    @Param({"beep", "netty-tcp", "netty-h2"})
+    @Param({"beep", "beep-direct", "netty-tcp", "netty-h2"})
     public String transport;
 
     @Param({"65536", "1048576"})

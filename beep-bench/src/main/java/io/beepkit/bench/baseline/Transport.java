@@ -21,14 +21,18 @@ public interface Transport extends AutoCloseable {
     @Override
     void close() throws Exception;
 
-    /** The transport named by a benchmark parameter: {@code beep}, {@code netty-tcp} or {@code netty-h2}. */
+    /**
+     * The transport named by a benchmark parameter: {@code beep}, {@code beep-direct} (callbacks on the event loop),
+     * {@code netty-tcp} or {@code netty-h2}.
+     */
     static Transport named(String name) {
         return switch (name) {
-            case "beep" -> new BeepTransport();
+            case "beep" -> new BeepTransport(false);
+            case "beep-direct" -> new BeepTransport(true);
             case "netty-tcp" -> new NettyTcpTransport();
             case "netty-h2" -> new NettyHttp2Transport();
             default -> throw new IllegalArgumentException("unknown transport '" + name
-                    + "', expected beep, netty-tcp or netty-h2");
+                    + "', expected beep, beep-direct, netty-tcp or netty-h2");
         };
     }
 }

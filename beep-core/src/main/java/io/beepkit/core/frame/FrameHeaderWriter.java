@@ -15,7 +15,7 @@ public final class FrameHeaderWriter {
      */
     public static int write(FrameHeader header, byte[] out) {
         int p = 0;
-        byte[] kw = header.type().keywordBytes();
+        byte[] kw = header.type().keyword();
         out[p++] = kw[0];
         out[p++] = kw[1];
         out[p++] = kw[2];

@@ -8,20 +8,38 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.util.ByteProcessor;
 
+import java.util.Arrays;
+
 /**
- * MIME entities to and from Netty buffers without joining or double copying: outbound, the header section and the
- * body leave as two buffers of one composite (the body array is wrapped, not copied); inbound, the header section is
- * parsed where it lies and the body is copied out once, into the array the application receives.
+ * MIME entities to and from Netty buffers without double copying: outbound, a small entity is joined in one array
+ * and a larger one leaves as its header section and body, two buffers of one composite (the body array is wrapped,
+ * not copied); inbound, the header section is parsed where it lies and the body is copied out once, into the array
+ * the application receives.
  */
 public final class MimePayloads {
+    /** Entities up to this size (header section and body) are joined in one array when encoded. */
+    static final int JOIN_LIMIT = 4096;
+
     private MimePayloads() {
     }
 
-    /** The entity as a buffer: its header section and its body array, wrapped, never joined. */
+    /**
+     * The entity as a buffer: a small one joined in one array (a copy of a few hundred octets costs less than a
+     * composite buffer of two, whose parts the frame encoder must gather again); a larger one as its header section
+     * and its body array, wrapped, never joined.
+     */
     public static ByteBuf encode(MimeEntity entity) {
         byte[] head = MimeCodec.encodeHeaders(entity);
         byte[] body = entity.body();
-        return body.length == 0 ? Unpooled.wrappedBuffer(head) : Unpooled.wrappedBuffer(head, body);
+        if (body.length == 0) {
+            return Unpooled.wrappedBuffer(head);
+        }
+        if (head.length + body.length <= JOIN_LIMIT) {
+            byte[] whole = Arrays.copyOf(head, head.length + body.length);
+            System.arraycopy(body, 0, whole, head.length, body.length);
+            return Unpooled.wrappedBuffer(whole);
+        }
+        return Unpooled.wrappedBuffer(head, body);
     }
 
     /** An already encoded payload (for example a channel-0 element), wrapped. */

@@ -22,8 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 /**
- * MIME entities to and from Netty buffers: outbound the header section and the body array leave as two components
- * of one composite, the body wrapped, not copied; inbound a payload scattered over buffers, split anywhere, decodes as
+ * MIME entities to and from Netty buffers: outbound a small entity is one array and a larger one leaves as the header
+ * section and the body array, two components of one composite, the body wrapped, not copied; inbound a payload scattered over buffers, split anywhere, decodes as
  * the same entity, and decoding leaves the buffer as it found it.
  */
 class MimePayloadsTest {
@@ -38,9 +38,24 @@ class MimePayloadsTest {
     }
 
     @Test
-    @DisplayName("encode: exactly two components, the header section and the body's own array")
-    void encodeIsHeadersAndWrappedBody() {
+    @DisplayName("encode: a small entity is one array holding the header section and the body")
+    void encodeSmallIsJoined() {
         byte[] body = "payload octets".getBytes(StandardCharsets.US_ASCII);
+        MimeEntity e = MimeEntity.builder().header("Content-Type", "text/plain").body(body).build();
+        ByteBuf out = MimePayloads.encode(e);
+        try {
+            assertFalse(out instanceof CompositeByteBuf);
+            assertArrayEquals(MimeCodec.encode(e), ByteBufUtil.getBytes(out));
+        } finally {
+            out.release();
+        }
+    }
+
+    @Test
+    @DisplayName("encode: a larger entity is exactly two components, the header section and the body's own array")
+    void encodeIsHeadersAndWrappedBody() {
+        byte[] body = new byte[MimePayloads.JOIN_LIMIT];
+        Arrays.fill(body, (byte) 'b');
         MimeEntity e = MimeEntity.builder().header("Content-Type", "text/plain").header("X-A", "1").body(body).build();
         ByteBuf out = MimePayloads.encode(e);
         try {
@@ -59,9 +74,9 @@ class MimePayloadsTest {
     }
 
     @Test
-    @DisplayName("encode: an entity without headers is CRLF then the body, still two components")
+    @DisplayName("encode: a larger entity without headers is CRLF then the body, still two components")
     void encodeWithoutHeaders() {
-        byte[] body = {1, 2, 3};
+        byte[] body = new byte[MimePayloads.JOIN_LIMIT - 1];
         ByteBuf out = MimePayloads.encode(MimeEntity.of(body));
         try {
             CompositeByteBuf c = assertInstanceOf(CompositeByteBuf.class, out);
