@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  *       and {@code bdp} is at least three eighths of the window: the window, not something else, caps the pipe. After two such
  *       SEQs in a row with the round trip near what the path explains, the window doubles (BBR's startup) or becomes
  *       {@code 2 x bdp} if that is more, at most four times larger in one step, never beyond the profile's maximum
- *       or what the session's memory budget has left.</li>
+ *       or what the session's memory budget has left. Once queueing has been seen it grows by an eighth (at least
+ *       2048 octets) instead of doubling, or to {@code 2 x bdp} if that is more (Vegas' linear increase).</li>
  *   <li><b>Shrinking</b>, at each SEQ whose round trip shows queueing: the window drops to
  *       {@code 2 x bdp} plus one of the peer's frames (which we see only whole),
  *       at most halving in one step.</li>
@@ -47,6 +48,8 @@ public final class ReceiveWindowTuner {
     private static final int CWND_GAIN = 2;
     private static final int STREAK = 2;
     private static final int MAX_STEP = 4;
+    /** The smallest upward probe once queueing has been seen: one SEQ granule of a 4096-octet window. */
+    private static final int MIN_PROBE_STEP = 2048;
     /** Round-trip jitter tolerated before a sample counts as queueing: a quarter of the minimum, at least this. */
     private static final long QUEUE_SLACK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -190,8 +193,11 @@ public final class ReceiveWindowTuner {
             return window;
         }
         streak = 0;
-        // No queue yet and the window in use: double it (BBR's startup), or go to 2 x bdp if that is more.
-        long target = Math.min(Math.max((long) CWND_GAIN * bandwidthDelayProduct(), 2L * window),
+        // No queue seen yet and the window in use: double it (BBR's startup), or go to 2 x bdp if that is more.
+        // Once queueing has been seen, the path's size is known: probe upward by an eighth at a time (Vegas'
+        // linear increase), so a window just cut to 2 x bdp does not double straight back into the queue.
+        long step = shrinks == 0 ? window : Math.max(MIN_PROBE_STEP, window / 8);
+        long target = Math.min(Math.max((long) CWND_GAIN * bandwidthDelayProduct(), window + step),
                 (long) MAX_STEP * window);
         long grown = Math.min(target, Math.min(maxWindow, window + budgetLeft));
         if (grown <= window) {
