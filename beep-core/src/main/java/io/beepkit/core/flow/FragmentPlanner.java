@@ -129,8 +129,13 @@ public final class FragmentPlanner {
         }
         int minFrag = Math.max(1, Math.min(minFragment, peerWindow / 4));
         boolean seqExpected = inFlight >= peerWindow / 2 && inFlight > 0;
+        // A piece under the minimum fragment waits as long as the peer owes us credit at all, whether for octets in
+        // flight or for octets it has not consumed yet (its window field is then smaller than its buffer): sending it
+        // would be the tiny fragment itself. The tail timer bounds the wait.
+        long owed = Math.max(0, (long) peerWindow - available);
+        boolean creditOwed = seqExpected || (owed > 0 && owed >= peerWindow / 2);
         if (limit < minFrag) {
-            return (seqExpected && !force) ? 0 : limit;
+            return (creditOwed && !force) ? 0 : limit;
         }
         if (remaining - limit >= minFrag) {
             // Sender-side silly-window avoidance (RFC 1122 §4.2.3.4 by analogy): a piece that neither completes the
@@ -148,6 +153,6 @@ public final class FragmentPlanner {
         if (cut >= minFrag) {
             return (int) cut;
         }
-        return (seqExpected && !force) ? 0 : limit;
+        return (creditOwed && !force) ? 0 : limit;
     }
 }

@@ -162,4 +162,16 @@ class FragmentPlannerTest {
         // half the window in flight, a SEQ expected: a piece limited by the frame cap (not by what is open) still goes
         assertEquals(16384, aware.nextFrameSize(200_000, 32768, 65536, false));
     }
+
+    @Test
+    void aPeerThatShrankItsWindowGetsFramesAtOnceButNeverATinyOne() {
+        // The peer cut its window from 64 KiB to 4096 and acknowledged everything: no SEQ is coming, so the 4096
+        // octets open go now instead of waiting for the tail timer as a silly-window piece.
+        assertEquals(4096, aware.nextFrameSize(200_000, 4096, 65536, 0, false));
+        // Everything acknowledged but the peer still holds octets it has not consumed (its window field is smaller
+        // than its buffer): a piece under the minimum fragment waits for the SEQ that consumption brings...
+        assertEquals(0, aware.nextFrameSize(200_000, 300, 65536, 0, false));
+        // ... and goes only when the tail timer forces it.
+        assertEquals(300, aware.nextFrameSize(200_000, 300, 65536, 0, true));
+    }
 }
