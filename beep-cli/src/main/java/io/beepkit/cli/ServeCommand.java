@@ -1,13 +1,8 @@
 package io.beepkit.cli;
 
-import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
-import io.beepkit.api.ChannelStartRequest;
-import io.beepkit.api.Message;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
-import io.beepkit.api.Responder;
-import io.beepkit.api.StartDecision;
 import io.beepkit.api.TransferStats;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.micrometer.BeepMetrics;
@@ -151,12 +146,12 @@ final class ServeCommand implements Callable<Integer> {
 
         ProfileRegistry registry = new ProfileRegistry();
         List<String> offered = new ArrayList<>();
-        ProfileHandler echo = new Counting(StandardProfiles.echo());
+        ProfileHandler echo = new CountingHandler(StandardProfiles.echo(), sessions);
         for (String uri : List.of(StandardProfiles.ECHO, StandardProfiles.VORTEX_ECHO)) {
             registry.register(uri, echo);
             offered.add(uri + " (echo)");
         }
-        registry.register(StandardProfiles.SINK, new Counting(StandardProfiles.sink()));
+        registry.register(StandardProfiles.SINK, new CountingHandler(StandardProfiles.sink(), sessions));
         offered.add(StandardProfiles.SINK + " (sink)");
         for (String uri : echoUris) {
             registry.register(uri, echo);
@@ -294,63 +289,5 @@ final class ServeCommand implements Callable<Integer> {
     static String address(SocketAddress a) {
         String s = String.valueOf(a);
         return s.startsWith("/") ? s.substring(1) : s;
-    }
-
-    /** Delegates to a standard profile and records channels and messages for the session's summary line. */
-    private final class Counting implements ProfileHandler {
-        private final ProfileHandler delegate;
-
-        Counting(ProfileHandler delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public StartDecision onStart(ChannelStartRequest request) {
-            return delegate.onStart(request);
-        }
-
-        @Override
-        public void onOpen(BeepChannel channel) {
-            ServedSession info = sessions.get(channel.session());
-            if (info != null) {
-                info.open.add(channel);
-                info.channelsOpened.incrementAndGet();
-            }
-            delegate.onOpen(channel);
-        }
-
-        @Override
-        public void onMessage(Message message, Responder responder) {
-            ServedSession info = sessions.get(message.channel().session());
-            if (info != null) {
-                info.messages.incrementAndGet();
-            }
-            delegate.onMessage(message, responder);
-        }
-
-        @Override
-        public boolean streaming() {
-            return delegate.streaming();
-        }
-
-        @Override
-        public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
-            if (last) {
-                ServedSession info = sessions.get(channel.session());
-                if (info != null) {
-                    info.messages.incrementAndGet();
-                }
-            }
-            delegate.onMessageChunk(channel, msgno, chunk, last, responder);
-        }
-
-        @Override
-        public void onClose(BeepChannel channel) {
-            ServedSession info = sessions.get(channel.session());
-            if (info != null) {
-                info.channelClosed(channel);
-            }
-            delegate.onClose(channel);
-        }
     }
 }

@@ -1,0 +1,72 @@
+package io.beepkit.cli;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ChannelStartRequest;
+import io.beepkit.api.Message;
+import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.Responder;
+import io.beepkit.api.StartDecision;
+
+import java.util.Map;
+
+/** Delegates to a standard profile and records channels and messages for the session's summary line. */
+final class CountingHandler implements ProfileHandler {
+    private final ProfileHandler delegate;
+    private final Map<BeepSession, ServedSession> sessions;
+
+    /** @param sessions the served sessions by session, whose counters this handler advances */
+    CountingHandler(ProfileHandler delegate, Map<BeepSession, ServedSession> sessions) {
+        this.delegate = delegate;
+        this.sessions = sessions;
+    }
+
+    @Override
+    public StartDecision onStart(ChannelStartRequest request) {
+        return delegate.onStart(request);
+    }
+
+    @Override
+    public void onOpen(BeepChannel channel) {
+        ServedSession info = sessions.get(channel.session());
+        if (info != null) {
+            info.open.add(channel);
+            info.channelsOpened.incrementAndGet();
+        }
+        delegate.onOpen(channel);
+    }
+
+    @Override
+    public void onMessage(Message message, Responder responder) {
+        ServedSession info = sessions.get(message.channel().session());
+        if (info != null) {
+            info.messages.incrementAndGet();
+        }
+        delegate.onMessage(message, responder);
+    }
+
+    @Override
+    public boolean streaming() {
+        return delegate.streaming();
+    }
+
+    @Override
+    public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
+        if (last) {
+            ServedSession info = sessions.get(channel.session());
+            if (info != null) {
+                info.messages.incrementAndGet();
+            }
+        }
+        delegate.onMessageChunk(channel, msgno, chunk, last, responder);
+    }
+
+    @Override
+    public void onClose(BeepChannel channel) {
+        ServedSession info = sessions.get(channel.session());
+        if (info != null) {
+            info.channelClosed(channel);
+        }
+        delegate.onClose(channel);
+    }
+}
