@@ -162,7 +162,9 @@ final class MessageReceiver {
         ProfileHandler handler = ch.handler();
         // A ByteBuf-aware handler gets the network buffer itself; others one copy, the array they asked for.
         Object chunk = handler instanceof ByteBufMessageHandler ? payload.retainedSlice() : ByteBufUtil.getBytes(payload);
-        ctx.memory().add(ch, size); // until the handler has seen it
+        // Held against the budget and the window until the handler is done with it: when its call returns, or when
+        // the stage it returned completes (onMessageChunkAsync acknowledges later).
+        Runnable credit = flow.heldByApplication(ch, size, true);
         ctx.callbacks().execute(() -> {
             CompletionStage<?> handled = null;
             try {
@@ -177,12 +179,6 @@ final class MessageReceiver {
                 if (chunk instanceof ByteBuf buf) {
                     buf.release();
                 }
-                // Held against the budget and the window until the handler is done with it: when its call returns,
-                // or when the stage it returned completes (onMessageChunkAsync acknowledges later).
-                Runnable credit = () -> ctx.onLoop(() -> {
-                    ctx.memory().add(ch, -size);
-                    flow.consumeMsg(ch, size);
-                });
                 if (handled == null) {
                     credit.run();
                 } else {

@@ -142,6 +142,23 @@ public final class ReceiveFlowController {
         return Math.max(ch.receive().window().window(), peer);
     }
 
+    /**
+     * {@code octets} of a frame go to the application: they count against the session's memory budget until the
+     * returned task runs (from any thread, once the application is done with them), which releases them and returns
+     * their credit on the event loop, as a MSG's ({@link #consumeMsg}) or a reply's ({@link #consume}).
+     */
+    Runnable heldByApplication(ChannelImpl ch, int octets, boolean msg) {
+        ctx.memory().add(ch, octets);
+        return () -> ctx.onLoop(() -> {
+            ctx.memory().add(ch, -octets);
+            if (msg) {
+                consumeMsg(ch, octets);
+            } else {
+                consume(ch, octets);
+            }
+        });
+    }
+
     /** A reply of {@code octets} was produced on {@code ch}; {@code settled} when it ends one the application owed. */
     void replyProduced(ChannelImpl ch, int octets, boolean settled) {
         ch.receive().addReplyBacklog(octets);

@@ -186,12 +186,8 @@ final class ReplyReceiver {
         int size = h.size();
         // Credit returns, and the octets stop counting against the memory budget, when the listener is done with
         // the chunk (it may acknowledge later, see onChunkAsync).
-        ctx.memory().add(ch, size);
         p.sink().chunk(kind, h.type() == FrameType.ANS ? h.ansno() : -1, ByteBufUtil.getBytes(payload), !h.more(),
-                () -> ctx.onLoop(() -> {
-                    ctx.memory().add(ch, -size);
-                    flow.consume(ch, size);
-                }));
+                flow.heldByApplication(ch, size, false));
     }
 
     private void completed(ChannelImpl ch, PendingRequest p) {
@@ -206,11 +202,7 @@ final class ReplyReceiver {
      */
     private void creditAfterCallbacks(ChannelImpl ch, ReplySink sink, int size) {
         if (sink.streaming()) {
-            ctx.memory().add(ch, size);
-            ctx.callbacks().execute(() -> ctx.onLoop(() -> {
-                ctx.memory().add(ch, -size);
-                flow.consume(ch, size);
-            }));
+            ctx.callbacks().execute(flow.heldByApplication(ch, size, false));
         } else {
             flow.consume(ch, size);
         }
