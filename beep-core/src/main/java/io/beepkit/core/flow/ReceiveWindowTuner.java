@@ -10,12 +10,16 @@ import java.util.concurrent.TimeUnit;
  * trip stays near its minimum; a round trip above it means the credit already handed out sits in a queue somewhere,
  * so growth stops and the window shrinks back to {@code 2 x bdp}. Our SEQ plays the part of HTTP/2's PING:
  * <ul>
- *   <li><b>Round trip</b>: each SEQ (one at a time) starts a sample that the first octet beyond the edge it replaced
- *       ends: the time the peer needs to see our credit and use it, including every queue its data waits in.
+ *   <li><b>Round trip</b>: each SEQ (one at a time) starts a sample that the header of the first frame reaching
+ *       beyond the edge it replaced ends: the time the peer needs to see our credit and use it, including every queue
+ *       its data waits in, but not the time the frame itself takes to arrive.
  *       The minimum over {@value #MIN_RTT_WINDOW_SECONDS} s (a windowed min filter) is the path's own round trip; the
  *       latest sample is compared with it.</li>
- *   <li><b>Rate</b>: octets received over intervals of at least one minimum round trip; the maximum over
- *       {@value #RATE_WINDOW_MILLIS} ms (a windowed max filter) is the delivery rate.</li>
+ *   <li><b>Rate</b>: octets received over intervals of at least one minimum round trip and at least
+ *       {@value #RATE_MIN_INTERVAL_MICROS} us; the maximum over {@value #RATE_WINDOW_MILLIS} ms (a windowed max
+ *       filter) is the delivery rate. The floor matters on short paths: a socket read hands over what arrived while
+ *       the previous read was handled, so an interval of a few hundred microseconds counts those octets as faster
+ *       than the link (20 % over 200 Mbit/s in a trace).</li>
  *   <li><b>Drain</b>: a window larger than the path keeps a standing queue, and a round trip measured through it
  *       looks like the path's own. So, as BBR's ProbeRTT, when no sample has been taken with the pipe nearly empty
  *       (at most {@value #CLEAN_OPEN} octets still open ahead of the new credit) for {@value #DRAIN_INTERVAL_SECONDS}
@@ -29,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  *       or what the session's memory budget has left. Once queueing has been seen it grows by an eighth (at least
  *       2048 octets) instead of doubling, or to {@code 2 x bdp} if that is more (Vegas' linear increase).</li>
  *   <li><b>Shrinking</b>, at each SEQ whose round trip shows queueing: the window drops to
- *       {@code 2 x bdp} plus one of the peer's frames (which we see only whole),
+ *       {@code 2 x bdp} plus one of the peer's frames (whose credit returns only once it is whole),
  *       at most halving in one step.</li>
  * </ul>
  * RFC 3081 rules hold whatever the estimates say: the window returned is never below 4096 octets (the RFC's default,
@@ -44,6 +48,7 @@ public final class ReceiveWindowTuner {
     static final int MIN_RTT_WINDOW_SECONDS = 10;
     static final int DRAIN_INTERVAL_SECONDS = 8;
     static final int RATE_WINDOW_MILLIS = 1000;
+    static final int RATE_MIN_INTERVAL_MICROS = 2000;
     static final int CLEAN_OPEN = MIN_WINDOW / 2;
     private static final int CWND_GAIN = 2;
     private static final int STREAK = 2;
@@ -64,7 +69,7 @@ public final class ReceiveWindowTuner {
     private long sampleEdge;
     private boolean sampleClean;
     private long lastFrameEnd;
-    /** The size of the frame that ended the latest sample: its own transfer time is part of that sample. */
+    /** The size of the latest whole frame: credit for a frame returns only once it is whole. */
     private long latestFrame;
     private final WindowedExtremum minRtt = new WindowedExtremum(TimeUnit.SECONDS.toNanos(MIN_RTT_WINDOW_SECONDS), false);
     private long latestRttNanos = -1;
@@ -109,30 +114,34 @@ public final class ReceiveWindowTuner {
     }
 
     /**
-     * A frame arrived.
+     * A data frame's header arrived (its payload may still be on the way): when the frame reaches beyond the edge a
+     * running sample started from, the peer composed it after seeing our SEQ, so the sample ends here. Ending at the
+     * header, not once the frame is whole, keeps the frame's own serialization out of the round trip: at 50 Mbit/s a
+     * 16 KiB frame takes 2.6 ms, which a whole-frame sample counts as path (a larger window) or as queueing.
+     *
+     * @param nowNanos the current time
+     * @param frameEnd octets received on the channel once this frame is whole (those before it plus its size)
+     */
+    public void onFrameStarted(long nowNanos, long frameEnd) {
+        if (sampling && frameEnd > sampleEdge) {
+            sampling = false;
+            latestRttNanos = Math.max(1, nowNanos - sampleStartNanos);
+            if (sampleClean) {
+                lastCleanNanos = nowNanos;
+            }
+            minRtt.update(nowNanos, latestRttNanos);
+        }
+    }
+
+    /**
+     * A frame is whole (its credit can return once consumed).
      *
      * @param nowNanos the current time
      * @param received every octet received so far, this frame included
      */
     public void onFrameReceived(long nowNanos, long received) {
-        long frame = received - lastFrameEnd;
+        latestFrame = received - lastFrameEnd;
         lastFrameEnd = received;
-        if (sampling && received > sampleEdge) {
-            sampling = false;
-            latestRttNanos = Math.max(1, nowNanos - sampleStartNanos);
-            long pathRtt = latestRttNanos;
-            latestFrame = frame;
-            if (sampleClean) {
-                lastCleanNanos = nowNanos;
-                // The sample ends when the peer's frame is complete: take out that frame's time at the delivery
-                // rate (at most half the sample, so an underestimated rate cannot talk the round trip down to 0).
-                double rate = maxRate.get(-1);
-                if (rate > 0) {
-                    pathRtt -= (long) Math.min(latestRttNanos / 2.0, frame / rate);
-                }
-            }
-            minRtt.update(nowNanos, pathRtt);
-        }
     }
 
     /**
@@ -231,19 +240,12 @@ public final class ReceiveWindowTuner {
     }
 
     /**
-     * True when the latest round trip is well above what the path explains (Vegas' actual against expected): the
-     * path's own round trip plus the time the frame that ended the sample takes at the delivery rate (a frame is
-     * seen only once complete). More than that, such as the octets still outstanding ahead of the new credit, is
-     * queueing delay.
+     * True when the latest round trip is well above the path's own (Vegas' actual against expected): more than that,
+     * such as the octets still outstanding ahead of the new credit, is queueing delay.
      */
     private boolean queueing() {
         long min = roundTripNanos();
-        double rate = maxRate.get(-1);
-        if (min <= 0 || rate <= 0) {
-            return false;
-        }
-        double expected = min + latestFrame / rate;
-        return latestRttNanos > expected + Math.max(min / 4, QUEUE_SLACK_NANOS);
+        return min > 0 && latestRttNanos > min + Math.max(min / 4, QUEUE_SLACK_NANOS);
     }
 
     private void updateRate(long nowNanos, long received) {
@@ -253,7 +255,7 @@ public final class ReceiveWindowTuner {
             return;
         }
         long dt = nowNanos - rateStartNanos;
-        if (dt > 0 && dt >= roundTripNanos()) {
+        if (dt > 0 && dt >= Math.max(roundTripNanos(), TimeUnit.MICROSECONDS.toNanos(RATE_MIN_INTERVAL_MICROS))) {
             maxRate.update(nowNanos, (double) (received - rateStartReceived) / dt);
             rateStartNanos = nowNanos;
             rateStartReceived = received;

@@ -30,6 +30,7 @@ final class BottleneckSimulation {
     private final FragmentPlanner planner = FragmentPlanner.windowAware(MAX_FRAME, FragmentPlanner.DEFAULT_MIN_FRAGMENT);
     private boolean tailTimerArmed;
     private boolean force;
+    private long sent;
     private long lastAdvertisedEdge = 4096;
     long delivered;
     /** The longest time a frame waited in the bottleneck queue since the last {@link #resetStats()}. */
@@ -58,6 +59,8 @@ final class BottleneckSimulation {
 
             if (e[1] == 0) {
                 onFrame((int) e[2]);
+            } else if (e[1] == 3) {
+                tuner.onFrameStarted(now, e[2]);
             } else if (e[1] == 1) {
                 send.onSeq(e[2], (int) e[3]);
                 trySend();
@@ -101,6 +104,9 @@ final class BottleneckSimulation {
             long start = Math.max(now, linkFreeAt);
             maxQueueNanos = Math.max(maxQueueNanos, start - now);
             linkFreeAt = start + (long) Math.ceil(n / rate);
+            sent += n;
+            // The header leaves the bottleneck first: the receiver sees it half a round trip after the frame starts.
+            events.add(new long[] {start + baseRttNanos / 2, 3, sent});
             events.add(new long[] {linkFreeAt + baseRttNanos / 2, 0, n});
         }
     }

@@ -111,6 +111,7 @@ class DelayAwareWindowTest {
             t.onSeqSent(now, received, received, window);
             now += micros(100);
             received += 4096;
+            t.onFrameStarted(now, received);
             t.onFrameReceived(now, received);
         }
         assertEquals(micros(100), t.roundTripNanos());
@@ -124,6 +125,7 @@ class DelayAwareWindowTest {
             t.onSeqSent(now, received, received + window / 2, window);
             now += millis(50);
             received += window / 2 + 1024;
+            t.onFrameStarted(now, received);
             t.onFrameReceived(now, received);
         }
         // 2 x bdp plus one SEQ's credit (half the window): the cut converges on 4 x bdp = 16 KiB.

@@ -12,7 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * blocked at our right edge and sends one window per round trip.
  */
 class ReceiveWindowTunerTest {
-    static final long RTT = TimeUnit.MICROSECONDS.toNanos(200);
+    /** A round trip no shorter than the tuner's shortest rate interval, so each round yields a rate sample. */
+    static final long RTT = TimeUnit.MILLISECONDS.toNanos(2);
     static final long BUDGET = 1 << 24;
 
     /** A channel whose peer always fills the window and waits for our SEQ; the application keeps up. */
@@ -31,6 +32,7 @@ class ReceiveWindowTunerTest {
         int round(long interval, long unconsumed, long budget) {
             now += interval;
             received += window;
+            tuner.onFrameStarted(now, received);
             tuner.onFrameReceived(now, received);
             int next = tuner.onSeq(now, window, received, 0, unconsumed, budget);
             tuner.onSeqSent(now, received, received, window);
@@ -85,6 +87,7 @@ class ReceiveWindowTunerTest {
         long now = 0;
         for (int i = 1; i <= 10; i++) {
             now += RTT;
+            t.onFrameStarted(now, 1024L * i);
             t.onFrameReceived(now, 1024L * i);
             assertEquals(4096, t.onSeq(now, 4096, 1024L * i, 3072, 0, BUDGET)); // most of the window still open
             t.onSeqSent(now, 1024L * i, 1024L * i + 3072, 4096);
@@ -116,6 +119,7 @@ class ReceiveWindowTunerTest {
         ReceiveWindowTuner t = new ReceiveWindowTuner(1 << 24);
         t.onSeq(0, 4096, 0, 0, 0, BUDGET);
         t.onSeqSent(0, 0, 0, 4096);
+        t.onFrameStarted(64 * RTT, 4096);
         t.onFrameReceived(64 * RTT, 4096);
         // rate: 64 windows per round trip; the second window-limited SEQ grows
         assertEquals(4 * 4096, t.onSeq(64 * RTT, 4096, 4096L * 64, 0, 0, BUDGET));

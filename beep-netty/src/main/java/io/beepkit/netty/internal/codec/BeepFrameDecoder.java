@@ -128,6 +128,7 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
                     return;
                 }
                 checkSize(h);
+                limits.headerArrived(h.channel(), h.size());
                 pending = h;
             }
             // long: size + trailer overflows an int for the largest frames

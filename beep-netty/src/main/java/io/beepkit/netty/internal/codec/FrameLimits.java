@@ -2,7 +2,7 @@ package io.beepkit.netty.internal.codec;
 
 /**
  * What the decoder asks the session when a data frame's header arrives: how many payload octets the peer may send
- * on that channel now. A frame declaring more is refused before any of its payload is buffered. Called on the event
+ * on that channel now; then it tells the session the header is here. A frame declaring more is refused before any of its payload is buffered. Called on the event
  * loop, between frames (the session has seen every earlier frame).
  */
 @FunctionalInterface
@@ -12,6 +12,16 @@ public interface FrameLimits {
      * @return the most payload octets a data frame on {@code channel} may declare now
      */
     long maxPayload(int channel);
+
+    /**
+     * A data frame's header passed {@link #maxPayload}; its payload may still be on the way. The session times its
+     * window's round trips from here, so they leave out the frame's own transfer.
+     *
+     * @param channel the frame's channel number
+     * @param size    the payload octets it declares
+     */
+    default void headerArrived(int channel, int size) {
+    }
 
     /**
      * False while the session holds more for its peer than it may (its memory budget): the decoder then hands on no

@@ -9,7 +9,7 @@ import io.beepkit.netty.internal.codec.FrameLimits;
  * on its channel leaves open (channel 0's 4096 octets before the greeting included). A channel that is not open gets
  * the RFC's initial 4096 octets (RFC 3081 §3.1.1): the dispatcher refuses the frame anyway once it is whole, and
  * waiting that long costs at most 4096 octets. The decoder applies its global maximum first. While the session is over
- * its memory budget, no frame is accepted at all.
+ * its memory budget, no frame is accepted at all. A header that passed tells the channel's window tuner.
  */
 final class ReceiveWindowLimits implements FrameLimits {
     private final ChannelTable channels;
@@ -28,6 +28,15 @@ final class ReceiveWindowLimits implements FrameLimits {
     @Override
     public void onResume(Runnable decodeHeld) {
         memory.onResume(decodeHeld);
+    }
+
+    /** The window tuner's round-trip sample ends at a header, not at the frame's end (see the tuner). */
+    @Override
+    public void headerArrived(int channel, int size) {
+        ChannelImpl ch = channels.get(channel);
+        if (ch != null && ch.receive().tuner() != null) {
+            ch.receive().tuner().onFrameStarted(System.nanoTime(), ch.receive().window().received() + size);
+        }
     }
 
     @Override

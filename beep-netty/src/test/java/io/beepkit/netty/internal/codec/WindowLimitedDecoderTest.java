@@ -75,6 +75,30 @@ class WindowLimitedDecoderTest {
     }
 
     @Test
+    @DisplayName("the session hears of a data frame's header before its payload has arrived, once per frame")
+    void headerArrivalIsReportedBeforeThePayload() {
+        List<String> heard = new ArrayList<>();
+        EmbeddedChannel ch = channel(new FrameLimits() {
+            @Override
+            public long maxPayload(int channel) {
+                return 4096;
+            }
+
+            @Override
+            public void headerArrived(int channel, int size) {
+                heard.add(channel + ":" + size);
+            }
+        });
+        ch.writeInbound(ascii(ch, "MSG 3 0 . 0 5\r\nhe"));
+        assertEquals(List.of("3:5"), heard);
+        assertNull(ch.readInbound());
+        ch.writeInbound(ascii(ch, "lloEND\r\nSEQ 3 5 4096\r\n"));
+        ch.<Frame>readInbound().release();
+        ch.<Frame>readInbound().release();
+        assertEquals(List.of("3:5"), heard, "a SEQ is not a data frame");
+    }
+
+    @Test
     @DisplayName("the global limit is checked first, and a SEQ is never limited")
     void globalLimitFirstAndSeqUnlimited() {
         EmbeddedChannel ch = channel(c -> 0);
