@@ -12,6 +12,8 @@
 #            SO_RCVBUF 4 KiB .. 128 KiB on both ends (unshaped veth link).
 # scenario3: small buffers: SO_SNDBUF = SO_RCVBUF from 1 KiB to 64 KiB, Nagle on and off, 4096-octet messages
 #            (one write each) to the sink, 1 in flight (unshaped veth link, MTU 1500).
+# BEEP_JAR picks the beep.jar to run; BEEP_SERVE_ARGS adds options to every `beep serve` (for example
+# "--log-level debug", which logs each receive-window change with the tuner's round trip and rate).
 # Exit codes: 0 done, 2 usage, 10 not root, 11 set-up failed.
 set -euo pipefail
 
@@ -43,7 +45,7 @@ while [ $# -gt 0 ]; do
     --duration) DURATION=$2; shift ;;
     --warmup) WARMUP=$2; shift ;;
     --out) OUT=$2; shift ;;
-    -h|--help) sed -n 2,17p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,19p "$0"; exit 0 ;;
     *) echo "bottleneck.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -105,7 +107,9 @@ serve() { # PROFILE [SERVE OPTIONS...]
     SERVER_PID=
   fi
   local log="$OUT/serve-$profile$(echo "$*" | tr -c 'a-z0-9' '_').log"
-  ip netns exec "$NS_S" java -jar "$JAR" serve --host $ADDR_S -p $PORT --profile "$profile" "$@" >"$log" 2>&1 &
+  # shellcheck disable=SC2086 # BEEP_SERVE_ARGS is a list of options
+  ip netns exec "$NS_S" java -jar "$JAR" serve --host $ADDR_S -p $PORT --profile "$profile" "$@" \
+    ${BEEP_SERVE_ARGS:-} >"$log" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 100); do
     grep -q 'listening on' "$log" 2>/dev/null && return 0

@@ -15,19 +15,22 @@ import java.util.concurrent.TimeUnit;
  *       its data waits in, but not the time the frame itself takes to arrive.
  *       The minimum over {@value #MIN_RTT_WINDOW_SECONDS} s (a windowed min filter) is the path's own round trip; the
  *       latest sample is compared with it.</li>
- *   <li><b>Rate</b>: octets received over intervals of at least one minimum round trip and at least
- *       {@value #RATE_MIN_INTERVAL_MICROS} us; the maximum over {@value #RATE_WINDOW_MILLIS} ms (a windowed max
- *       filter) is the delivery rate. The floor matters on short paths: a socket read hands over what arrived while
- *       the previous read was handled, so an interval of a few hundred microseconds counts those octets as faster
- *       than the link (20 % over 200 Mbit/s in a trace).</li>
+ *   <li><b>Rate</b>: octets received over intervals of at least one minimum round trip that carry at least
+ *       {@value #RATE_SAMPLE_WINDOWS} windows (or last {@value #RATE_SAMPLE_MAX_MILLIS} ms); the maximum over
+ *       {@value #RATE_WINDOW_MILLIS} ms (a windowed max filter) is the delivery rate. We see octets when we read them,
+ *       not when they arrive: a read that comes late (a busy event loop, a busy machine) hands over a backlog, which
+ *       a short interval counts as faster than the link (1.7 times a 50 Mbit/s link in a trace). The backlog is
+ *       bounded by the window, since the peer cannot send beyond our edge, so an interval carrying
+ *       {@value #RATE_SAMPLE_WINDOWS} windows overstates the rate by at most about one part in
+ *       {@value #RATE_SAMPLE_WINDOWS}.</li>
  *   <li><b>Drain</b>: a window larger than the path keeps a standing queue, and a round trip measured through it
  *       looks like the path's own. So, as BBR's ProbeRTT, when no sample has been taken with the pipe nearly empty
  *       (at most {@value #CLEAN_OPEN} octets still open ahead of the new credit) for {@value #DRAIN_INTERVAL_SECONDS}
  *       s, and once at the start, the tuner hands out the minimum window until such a clean sample arrives, then
  *       returns to the smaller of the old window and {@code 2 x bdp}.</li>
  *   <li><b>Growth</b>, at each SEQ: the channel is window-limited when the application keeps up
- *       ({@code unconsumed <= window/4}), the peer used at least half of what was open ({@code open <= window/2})
- *       and {@code bdp} is at least three eighths of the window: the window, not something else, caps the pipe. After two such
+ *       ({@code unconsumed <= window/4}) and {@code bdp} is at least three eighths of the window: the window, not
+ *       the peer, caps the pipe. After two such
  *       SEQs in a row with the round trip near what the path explains, the window doubles (BBR's startup) or becomes
  *       {@code 2 x bdp} if that is more, at most four times larger in one step, never beyond the profile's maximum
  *       or what the session's memory budget has left. Once queueing has been seen it grows by an eighth (at least
@@ -48,7 +51,8 @@ public final class ReceiveWindowTuner {
     static final int MIN_RTT_WINDOW_SECONDS = 10;
     static final int DRAIN_INTERVAL_SECONDS = 8;
     static final int RATE_WINDOW_MILLIS = 1000;
-    static final int RATE_MIN_INTERVAL_MICROS = 2000;
+    static final int RATE_SAMPLE_WINDOWS = 8;
+    static final int RATE_SAMPLE_MAX_MILLIS = 100;
     static final int CLEAN_OPEN = MIN_WINDOW / 2;
     private static final int CWND_GAIN = 2;
     private static final int STREAK = 2;
@@ -157,7 +161,7 @@ public final class ReceiveWindowTuner {
      *         {@code window} when that is smaller), or {@code window} itself
      */
     public int onSeq(long nowNanos, int window, long received, long open, long unconsumed, long budgetLeft) {
-        updateRate(nowNanos, received);
+        updateRate(nowNanos, received, window);
         int floor = Math.min(window, MIN_WINDOW);
         if (draining) {
             if (lastCleanNanos < drainStartNanos) {
@@ -218,10 +222,12 @@ public final class ReceiveWindowTuner {
 
     /**
      * The window, not the peer or our application, caps the pipe: the application keeps up
-     * ({@code unconsumed <= window/4}), the peer used at least half of what was open ({@code open <= window/2}) and
-     * the path carries at least three eighths of the window per round trip. A window-limited channel carries about
-     * half its window per round trip, not all of it: our SEQs come once per half window and the peer's frames (a
-     * quarter of the window) are seen only whole. A peer with little to send carries less and never grows it.
+     * ({@code unconsumed <= window/4}) and the path carries at least three eighths of the window per round trip. A
+     * window-limited channel carries about half its window per round trip, not all of it: our SEQs come once per half
+     * window and the peer's frames (a quarter of the window) are seen only whole. A peer with little to send carries
+     * less and never grows it. What the peer has left open at a SEQ says little once SEQs come more often than
+     * once per half window (small frames, a granule of 2048 octets): the peer then always has credit left although
+     * the window is what holds it back, which kept a window at a fifth of a lengthened path's bdp in simulation.
      */
     private boolean windowLimited(int window, long open, long unconsumed) {
         if (unconsumed > window / 4) {
@@ -231,7 +237,7 @@ public final class ReceiveWindowTuner {
         if (bdp < 0) {
             return open <= window / 8; // counts toward the streak; growth waits for the estimate
         }
-        return open <= window / 2 && bdp >= 3L * window / 8;
+        return bdp >= 3L * window / 8;
     }
 
     private boolean drainDue(long nowNanos) {
@@ -248,15 +254,18 @@ public final class ReceiveWindowTuner {
         return min > 0 && latestRttNanos > min + Math.max(min / 4, QUEUE_SLACK_NANOS);
     }
 
-    private void updateRate(long nowNanos, long received) {
+    private void updateRate(long nowNanos, long received, int window) {
         if (rateStartNanos == Long.MIN_VALUE) {
             rateStartNanos = nowNanos;
             rateStartReceived = received;
             return;
         }
         long dt = nowNanos - rateStartNanos;
-        if (dt > 0 && dt >= Math.max(roundTripNanos(), TimeUnit.MICROSECONDS.toNanos(RATE_MIN_INTERVAL_MICROS))) {
-            maxRate.update(nowNanos, (double) (received - rateStartReceived) / dt);
+        long octets = received - rateStartReceived;
+        boolean enough = octets >= (long) RATE_SAMPLE_WINDOWS * window
+                || dt >= TimeUnit.MILLISECONDS.toNanos(RATE_SAMPLE_MAX_MILLIS);
+        if (dt > 0 && dt >= roundTripNanos() && enough) {
+            maxRate.update(nowNanos, (double) octets / dt);
             rateStartNanos = nowNanos;
             rateStartReceived = received;
         }

@@ -12,8 +12,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * blocked at our right edge and sends one window per round trip.
  */
 class ReceiveWindowTunerTest {
-    /** A round trip no shorter than the tuner's shortest rate interval, so each round yields a rate sample. */
-    static final long RTT = TimeUnit.MILLISECONDS.toNanos(2);
+    /**
+     * A round trip as long as the tuner's longest rate interval, so each round (one window) yields a rate sample;
+     * shorter rounds take {@value ReceiveWindowTuner#RATE_SAMPLE_WINDOWS} windows per sample.
+     */
+    static final long RTT = TimeUnit.MILLISECONDS.toNanos(ReceiveWindowTuner.RATE_SAMPLE_MAX_MILLIS);
     static final long BUDGET = 1 << 24;
 
     /** A channel whose peer always fills the window and waits for our SEQ; the application keeps up. */
@@ -98,17 +101,17 @@ class ReceiveWindowTunerTest {
     @Test
     void occasionalBurstsOnAKnownShortRoundTripDoNotGrowTheWindow() {
         // A bulk phase measures the path's round trip; then the peer fills the window only now and then (an
-        // interactive channel), idle for 50 round trips in between: every sample is far above the minimum round
+        // interactive channel), idle for 20 round trips in between: every sample is far above the minimum round
         // trip, so the window does not grow although each burst reaches our edge, and it does not shrink below
         // 2 x bdp either.
         BlockedPeer p = new BlockedPeer(1 << 20, 4096);
         p.round(RTT, 0, BUDGET);
         assertEquals(8192, p.round(RTT, 0, BUDGET));
-        for (int i = 0; i < 6; i++) {
-            assertEquals(8192, p.round(50 * RTT, 0, BUDGET));
+        for (int i = 0; i < 3; i++) { // 6 s: within the minimum's 10 s and before a drain is due
+            assertEquals(8192, p.round(20 * RTT, 0, BUDGET));
         }
         assertEquals(RTT, p.tuner.roundTripNanos());
-        assertEquals(50 * RTT, p.tuner.latestRoundTripNanos());
+        assertEquals(20 * RTT, p.tuner.latestRoundTripNanos());
         assertEquals(1, p.tuner.growths());
         assertEquals(0, p.tuner.shrinks());
     }
@@ -123,5 +126,30 @@ class ReceiveWindowTunerTest {
         t.onFrameReceived(64 * RTT, 4096);
         // rate: 64 windows per round trip; the second window-limited SEQ grows
         assertEquals(4 * 4096, t.onSeq(64 * RTT, 4096, 4096L * 64, 0, 0, BUDGET));
+    }
+
+    @Test
+    void aBacklogReadLateDoesNotReadAsFasterThanTheLink() {
+        // 2048-octet frames arrive every 250 us (8.2 MB/s) into an 8192-octet window; every 20th read comes 1 ms
+        // late and hands over the four frames (one window) that arrived meanwhile. Measured over one round trip,
+        // that read alone would be four times the link rate; over eight windows it is at most an eighth above it.
+        long frameGap = TimeUnit.MICROSECONDS.toNanos(250);
+        double linkRate = 2048.0 / frameGap * 1e9;
+        ReceiveWindowTuner t = new ReceiveWindowTuner(8192);
+        long received = 0;
+        int frame = 0;
+        for (int read = 0; read < 4000; read++) {
+            int frames = read % 20 == 19 ? 4 : 1;
+            long readAt = (frame + frames - 1) * frameGap + (frames > 1 ? frameGap : 0);
+            for (int k = 0; k < frames; k++, frame++) {
+                t.onFrameStarted(readAt, received + 2048);
+                received += 2048;
+                t.onFrameReceived(readAt, received);
+            }
+            t.onSeq(readAt, 8192, received, 8192 - 2048L * frames, 0, BUDGET);
+            t.onSeqSent(readAt, received, received + 8192 - 2048L * frames, 8192);
+        }
+        assertTrue(t.octetsPerSecond() > 0.9 * linkRate && t.octetsPerSecond() < 1.15 * linkRate,
+                "rate " + t.octetsPerSecond() + " on a link of " + linkRate);
     }
 }
