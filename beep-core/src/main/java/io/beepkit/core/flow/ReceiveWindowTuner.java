@@ -6,7 +6,8 @@ import java.util.concurrent.TimeUnit;
  * Sizes a channel's receive window to the path, not to the buffers along it. The model is BBR's: the path carries
  * at most its bottleneck rate, so the window that fills it is the bandwidth-delay product
  * {@code bdp = max delivery rate x min round trip}, and the window kept is {@code 2 x bdp} (BBR's cwnd gain of 2,
- * which rides out delayed SEQs and bursts). Growth follows TCP Vegas: the window grows only while the measured round
+ * which rides out delayed SEQs and bursts; the round trip counted at least {@value #HOST_RTT_FLOOR_MICROS} us, what
+ * two busy event loops add to any path). Growth follows TCP Vegas: the window grows only while the measured round
  * trip stays near its minimum; a round trip above it means the credit already handed out sits in a queue somewhere,
  * so growth stops and the window shrinks back to {@code 2 x bdp}. Our SEQ plays the part of HTTP/2's PING:
  * <ul>
@@ -28,14 +29,16 @@ import java.util.concurrent.TimeUnit;
  *       (at most {@value #CLEAN_OPEN} octets still open ahead of the new credit) for {@value #DRAIN_INTERVAL_SECONDS}
  *       s, and once at the start, the tuner hands out the minimum window until such a clean sample arrives, then
  *       returns to the smaller of the old window and {@code 2 x bdp}.</li>
- *   <li><b>Growth</b>, at each SEQ: the channel is window-limited when the application keeps up
+ *   <li><b>Growth</b>, at the first SEQ after each round-trip sample (SEQs come every 2048 octets or so, many per
+ *       round trip; deciding at each would grow the window many times on one sample taken before the queue it
+ *       builds could show, 45 KiB windows on a 50 Mbit/s link in a trace): the channel is window-limited when the application keeps up
  *       ({@code unconsumed <= window/4}) and {@code bdp} is at least three eighths of the window: the window, not
  *       the peer, caps the pipe. After two such
  *       SEQs in a row with the round trip near what the path explains, the window doubles (BBR's startup) or becomes
  *       {@code 2 x bdp} if that is more, at most four times larger in one step, never beyond the profile's maximum
  *       or what the session's memory budget has left. Once queueing has been seen it grows by an eighth (at least
  *       2048 octets) instead of doubling, or to {@code 2 x bdp} if that is more (Vegas' linear increase).</li>
- *   <li><b>Shrinking</b>, at each SEQ whose round trip shows queueing: the window drops to
+ *   <li><b>Shrinking</b>, at the first SEQ after a sample that shows queueing: the window drops to
  *       {@code 2 x bdp} plus one of the peer's frames (whose credit returns only once it is whole),
  *       at most halving in one step.</li>
  * </ul>
@@ -52,6 +55,13 @@ public final class ReceiveWindowTuner {
     static final int DRAIN_INTERVAL_SECONDS = 8;
     static final int RATE_WINDOW_MILLIS = 1000;
     static final int RATE_SAMPLE_WINDOWS = 8;
+    /**
+     * The shortest round trip the window is sized for. Between two hosts on one switch, or two namespaces on one
+     * machine, the minimum can be 40 us, taken when both event loops happened to be idle; under load each end's
+     * read, SEQ and write take a few hundred microseconds more, and a window sized for 40 us leaves the link idle
+     * (0.75 of 200 Mbit/s in a trace). A quarter of a millisecond costs at most that much queueing.
+     */
+    static final int HOST_RTT_FLOOR_MICROS = 250;
     static final int RATE_SAMPLE_MAX_MILLIS = 100;
     static final int CLEAN_OPEN = MIN_WINDOW / 2;
     private static final int CWND_GAIN = 2;
@@ -64,6 +74,9 @@ public final class ReceiveWindowTuner {
 
     private final int maxWindow;
     private int streak;
+    /** Round-trip samples completed, and the one the latest sizing decision used. */
+    private long samples;
+    private long decidedOn;
     private int growths;
     private int shrinks;
     private int drains;
@@ -134,6 +147,7 @@ public final class ReceiveWindowTuner {
                 lastCleanNanos = nowNanos;
             }
             minRtt.update(nowNanos, latestRttNanos);
+            samples++;
         }
     }
 
@@ -180,6 +194,10 @@ public final class ReceiveWindowTuner {
             streak = 0;
             return MIN_WINDOW;
         }
+        if (samples == decidedOn) {
+            return window; // one decision per round trip, as Vegas: later SEQs would act on the same sample again
+        }
+        decidedOn = samples;
         if (queueing()) {
             streak = 0;
             long bdp = bandwidthDelayProduct();
@@ -237,7 +255,10 @@ public final class ReceiveWindowTuner {
         if (bdp < 0) {
             return open <= window / 8; // counts toward the streak; growth waits for the estimate
         }
-        return bdp >= 3L * window / 8;
+        // Once the round trip is known not to show queueing, it is what the window has to cover: the minimum
+        // can come from a moment when both hosts were idle, the latest from the turn-arounds of now.
+        long carried = Math.max(bdp, (long) (maxRate.get(0) * Math.max(0, latestRttNanos)));
+        return carried >= 3L * window / 8;
     }
 
     private boolean drainDue(long nowNanos) {
@@ -271,14 +292,17 @@ public final class ReceiveWindowTuner {
         }
     }
 
-    /** The measured bandwidth-delay product in octets (max rate x min round trip), or -1 before both are known. */
+    /**
+     * The measured bandwidth-delay product in octets (max rate x min round trip, the round trip at least
+     * {@value #HOST_RTT_FLOOR_MICROS} us), or -1 before both are known.
+     */
     public long bandwidthDelayProduct() {
         double rate = maxRate.get(-1);
         long rtt = roundTripNanos();
         if (rtt < 0 || rate < 0) {
             return -1;
         }
-        return (long) Math.ceil(rate * rtt);
+        return (long) Math.ceil(rate * Math.max(rtt, TimeUnit.MICROSECONDS.toNanos(HOST_RTT_FLOOR_MICROS)));
     }
 
     /** The path's round trip: the windowed minimum of the samples from a SEQ to the first octet sent on its credit. */

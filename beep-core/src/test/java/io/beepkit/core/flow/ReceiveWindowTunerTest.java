@@ -47,8 +47,9 @@ class ReceiveWindowTunerTest {
     @Test
     void windowLimitedPeerDoublesTheWindowPerRound() {
         BlockedPeer p = new BlockedPeer(1 << 20, 4096);
-        assertEquals(4096, p.round(RTT, 0, BUDGET)); // first SEQ: starts the probe, no rate yet
-        assertEquals(8192, p.round(RTT, 0, BUDGET)); // round trip and rate known, two window-limited SEQs
+        assertEquals(4096, p.round(RTT, 0, BUDGET)); // first SEQ: starts the first round-trip sample, no rate yet
+        assertEquals(4096, p.round(RTT, 0, BUDGET)); // round trip and rate known: one window-limited sample
+        assertEquals(8192, p.round(RTT, 0, BUDGET)); // the second in a row grows
         assertEquals(RTT, p.tuner.roundTripNanos());
         assertEquals(4096, p.tuner.bandwidthDelayProduct());
         assertEquals(4096.0 / RTT * 1e9, p.tuner.octetsPerSecond(), 1.0);
@@ -61,6 +62,7 @@ class ReceiveWindowTunerTest {
     void growthStopsAtTheProfileMaximumAndTheSessionBudget() {
         BlockedPeer p = new BlockedPeer(10_000, 4096);
         p.round(RTT, 0, BUDGET);
+        p.round(RTT, 0, BUDGET);
         assertEquals(8192, p.round(RTT, 0, BUDGET));
         p.round(RTT, 0, BUDGET);
         assertEquals(10_000, p.round(RTT, 0, BUDGET)); // 2 x bdp = 16384, capped by the maximum
@@ -69,6 +71,7 @@ class ReceiveWindowTunerTest {
         }
 
         BlockedPeer budgeted = new BlockedPeer(1 << 20, 4096);
+        budgeted.round(RTT, 0, BUDGET);
         budgeted.round(RTT, 0, BUDGET);
         assertEquals(4096 + 1000, budgeted.round(RTT, 0, 1000));
         budgeted.round(RTT, 0, 0);
@@ -106,6 +109,7 @@ class ReceiveWindowTunerTest {
         // 2 x bdp either.
         BlockedPeer p = new BlockedPeer(1 << 20, 4096);
         p.round(RTT, 0, BUDGET);
+        p.round(RTT, 0, BUDGET);
         assertEquals(8192, p.round(RTT, 0, BUDGET));
         for (int i = 0; i < 3; i++) { // 6 s: within the minimum's 10 s and before a drain is due
             assertEquals(8192, p.round(20 * RTT, 0, BUDGET));
@@ -124,8 +128,11 @@ class ReceiveWindowTunerTest {
         t.onSeqSent(0, 0, 0, 4096);
         t.onFrameStarted(64 * RTT, 4096);
         t.onFrameReceived(64 * RTT, 4096);
-        // rate: 64 windows per round trip; the second window-limited SEQ grows
-        assertEquals(4 * 4096, t.onSeq(64 * RTT, 4096, 4096L * 64, 0, 0, BUDGET));
+        // rate: 64 windows per round trip; the first window-limited sample counts, the second grows
+        assertEquals(4096, t.onSeq(64 * RTT, 4096, 4096L * 64, 0, 0, BUDGET));
+        t.onSeqSent(64 * RTT, 4096L * 64, 4096L * 64, 4096);
+        t.onFrameStarted(128 * RTT, 4096L * 65);
+        assertEquals(4 * 4096, t.onSeq(128 * RTT, 4096, 4096L * 128, 0, 0, BUDGET));
     }
 
     @Test
@@ -151,5 +158,21 @@ class ReceiveWindowTunerTest {
         }
         assertTrue(t.octetsPerSecond() > 0.9 * linkRate && t.octetsPerSecond() < 1.15 * linkRate,
                 "rate " + t.octetsPerSecond() + " on a link of " + linkRate);
+    }
+
+    @Test
+    void manySeqsWithinOneRoundTripDecideOnce() {
+        // SEQs come every 2048 octets, many per round trip; a window that grew at each of them would grow several
+        // times on one sample, taken before the queue the growth builds could show.
+        BlockedPeer p = new BlockedPeer(1 << 20, 4096);
+        p.round(RTT, 0, BUDGET);
+        p.round(RTT, 0, BUDGET);
+        assertEquals(8192, p.round(RTT, 0, BUDGET));
+        for (int i = 0; i < 10; i++) {
+            p.now += RTT / 20;
+            assertEquals(8192, p.tuner.onSeq(p.now, 8192, p.received, 0, 0, BUDGET), "SEQ " + i);
+            p.tuner.onSeqSent(p.now, p.received, p.received, 8192);
+        }
+        assertEquals(1, p.tuner.growths());
     }
 }
