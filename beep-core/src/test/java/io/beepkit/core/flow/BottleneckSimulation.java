@@ -32,6 +32,10 @@ final class BottleneckSimulation {
     private boolean force;
     private long sent;
     private long lastAdvertisedEdge = 4096;
+    /** Host turn-around added to successive SEQs in turn (a busy event loop answers late now and then). */
+    long[] turnaroundNanos = {0};
+    private int seqs;
+    private long lastSeqArrival;
     long delivered;
     /** The longest time a frame waited in the bottleneck queue since the last {@link #resetStats()}. */
     long maxQueueNanos;
@@ -139,6 +143,8 @@ final class BottleneckSimulation {
         }
         smallestWindow = Math.min(smallestWindow, receive.window());
         lastAdvertisedEdge = edge;
-        events.add(new long[] {now + baseRttNanos / 2, 1, receive.received(), window});
+        long arrival = Math.max(lastSeqArrival, now + baseRttNanos / 2 + turnaroundNanos[seqs++ % turnaroundNanos.length]);
+        lastSeqArrival = arrival; // one TCP stream: SEQs arrive in order
+        events.add(new long[] {arrival, 1, receive.received(), window});
     }
 }

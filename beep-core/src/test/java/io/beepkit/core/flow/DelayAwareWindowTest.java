@@ -73,6 +73,21 @@ class DelayAwareWindowTest {
     }
 
     @Test
+    void aMinimumTakenWhileBothHostsWereIdleDoesNotStarveABusyLink() {
+        // 50 Mbit/s over 40 us, but each end's turn-around adds 0 to 600 us from SEQ to SEQ (busy event loops):
+        // the minimum round trip is 40 us, the usual one about ten times that. A window sized for 40 us (2 x 250
+        // octets, so the 4096 floor) left a third of the link idle (0.66).
+        BottleneckSimulation sim = new BottleneckSimulation(mbit(50), micros(40), 64 * KIB, 1024 * KIB);
+        sim.turnaroundNanos = new long[] {0, micros(400), micros(200), micros(600)};
+        sim.run(TimeUnit.SECONDS.toNanos(2));
+        sim.resetStats();
+        sim.run(TimeUnit.SECONDS.toNanos(2));
+        assertTrue(sim.tuner.roundTripNanos() < micros(100), "min rtt " + sim.tuner.roundTripNanos());
+        assertTrue(sim.utilisation() > 0.9, "utilisation " + sim.utilisation());
+        assertTrue(sim.maxQueueNanos <= millis(3), "queue " + sim.maxQueueNanos / 1000 + " us");
+    }
+
+    @Test
     void aChangedRoundTripIsRelearned() {
         BottleneckSimulation sim = new BottleneckSimulation(mbit(200), millis(2), 64 * KIB, 1024 * KIB);
         sim.run(TimeUnit.SECONDS.toNanos(3));
