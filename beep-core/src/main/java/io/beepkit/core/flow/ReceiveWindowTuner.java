@@ -16,14 +16,8 @@ import java.util.concurrent.TimeUnit;
  *       its data waits in, but not the time the frame itself takes to arrive.
  *       The minimum over {@value #MIN_RTT_WINDOW_SECONDS} s (a windowed min filter) is the path's own round trip; the
  *       latest sample is compared with it.</li>
- *   <li><b>Rate</b>: octets received over intervals of at least one minimum round trip that carry at least
- *       {@value #RATE_SAMPLE_WINDOWS} windows (or last {@value #RATE_SAMPLE_MAX_MILLIS} ms); the maximum over
- *       {@value #RATE_WINDOW_MILLIS} ms (a windowed max filter) is the delivery rate. We see octets when we read them,
- *       not when they arrive: a read that comes late (a busy event loop, a busy machine) hands over a backlog, which
- *       a short interval counts as faster than the link (1.7 times a 50 Mbit/s link in a trace). The backlog is
- *       bounded by the window, since the peer cannot send beyond our edge, so an interval carrying
- *       {@value #RATE_SAMPLE_WINDOWS} windows overstates the rate by at most about one part in
- *       {@value #RATE_SAMPLE_WINDOWS}.</li>
+ *   <li><b>Rate</b>: the windowed maximum of octets received per interval of several windows
+ *       ({@link DeliveryRate}).</li>
  *   <li><b>Drain</b>: a window larger than the path keeps a standing queue, and a round trip measured through it
  *       looks like the path's own. So, as BBR's ProbeRTT, when no sample has been taken with the pipe nearly empty
  *       (at most {@value #CLEAN_OPEN} octets still open ahead of the new credit) for {@value #DRAIN_INTERVAL_SECONDS}
@@ -38,9 +32,11 @@ import java.util.concurrent.TimeUnit;
  *       {@code 2 x bdp} if that is more, at most four times larger in one step, never beyond the profile's maximum
  *       or what the session's memory budget has left. Once queueing has been seen it grows by an eighth (at least
  *       2048 octets) instead of doubling, or to {@code 2 x bdp} if that is more (Vegas' linear increase).</li>
- *   <li><b>Shrinking</b>, at the first SEQ after a sample that shows queueing: the window drops to
- *       {@code 2 x bdp} plus one of the peer's frames (whose credit returns only once it is whole),
- *       at most halving in one step.</li>
+ *   <li><b>Shrinking</b>, at the first SEQ after a sample that shows queueing (late by more than a quarter of the
+ *       minimum or 1 ms, and our own octets ahead of the new credit would take that long to drain at the delivery
+ *       rate): the window drops to {@code 2 x bdp} plus one of the peer's frames (whose credit returns only once it
+ *       is whole), at most halving in one step. A sample late for another reason (a busy host, another flow's
+ *       queue) holds the window as it is: neither growth nor a cut.</li>
  * </ul>
  * RFC 3081 rules hold whatever the estimates say: the window returned is never below 4096 octets (the RFC's default,
  * nor below the current window when that is already smaller), and shrinking only slows the advance of the right edge
@@ -53,8 +49,6 @@ public final class ReceiveWindowTuner {
     public static final int MIN_WINDOW = SendWindow.DEFAULT_WINDOW;
     static final int MIN_RTT_WINDOW_SECONDS = 10;
     static final int DRAIN_INTERVAL_SECONDS = 8;
-    static final int RATE_WINDOW_MILLIS = 1000;
-    static final int RATE_SAMPLE_WINDOWS = 8;
     /**
      * The shortest round trip the window is sized for. Between two hosts on one switch, or two namespaces on one
      * machine, the minimum can be 40 us, taken when both event loops happened to be idle; under load each end's
@@ -62,7 +56,6 @@ public final class ReceiveWindowTuner {
      * (0.75 of 200 Mbit/s in a trace). A quarter of a millisecond costs at most that much queueing.
      */
     static final int HOST_RTT_FLOOR_MICROS = 250;
-    static final int RATE_SAMPLE_MAX_MILLIS = 100;
     static final int CLEAN_OPEN = MIN_WINDOW / 2;
     private static final int CWND_GAIN = 2;
     private static final int STREAK = 2;
@@ -85,6 +78,9 @@ public final class ReceiveWindowTuner {
     private long sampleStartNanos;
     private long sampleEdge;
     private boolean sampleClean;
+    /** Octets owed to us ahead of the new credit when the running sample (and the latest one) began. */
+    private long sampleAhead;
+    private long latestAhead;
     private long lastFrameEnd;
     /** The size of the latest whole frame: credit for a frame returns only once it is whole. */
     private long latestFrame;
@@ -92,9 +88,7 @@ public final class ReceiveWindowTuner {
     private long latestRttNanos = -1;
     private long lastCleanNanos = Long.MIN_VALUE;
 
-    private final WindowedExtremum maxRate = new WindowedExtremum(TimeUnit.MILLISECONDS.toNanos(RATE_WINDOW_MILLIS), true);
-    private long rateStartNanos = Long.MIN_VALUE;
-    private long rateStartReceived;
+    private final DeliveryRate rate = new DeliveryRate();
 
     private boolean draining;
     private long drainStartNanos;
@@ -127,6 +121,7 @@ public final class ReceiveWindowTuner {
             // Nothing of ours ahead of the new credit, and a credit too small to make a long frame: the sample
             // holds the path's own round trip (plus at most one 4096-octet frame's serialization).
             sampleClean = oldEdge - received <= CLEAN_OPEN && window <= MIN_WINDOW;
+            sampleAhead = oldEdge - received;
         }
     }
 
@@ -143,6 +138,7 @@ public final class ReceiveWindowTuner {
         if (sampling && frameEnd > sampleEdge) {
             sampling = false;
             latestRttNanos = Math.max(1, nowNanos - sampleStartNanos);
+            latestAhead = sampleAhead;
             if (sampleClean) {
                 lastCleanNanos = nowNanos;
             }
@@ -175,7 +171,7 @@ public final class ReceiveWindowTuner {
      *         {@code window} when that is smaller), or {@code window} itself
      */
     public int onSeq(long nowNanos, int window, long received, long open, long unconsumed, long budgetLeft) {
-        updateRate(nowNanos, received, window);
+        rate.update(nowNanos, received, window, roundTripNanos());
         int floor = Math.min(window, MIN_WINDOW);
         if (draining) {
             if (lastCleanNanos < drainStartNanos) {
@@ -208,6 +204,10 @@ public final class ReceiveWindowTuner {
             }
             shrinks++;
             return (int) Math.max(floor, Math.max(target, window / 2));
+        }
+        if (delayed()) {
+            streak = 0;
+            return window; // late, but not behind our own octets: a busy host or someone else's queue; hold
         }
         return grow(window, open, unconsumed, budgetLeft);
     }
@@ -257,7 +257,7 @@ public final class ReceiveWindowTuner {
         }
         // Once the round trip is known not to show queueing, it is what the window has to cover: the minimum
         // can come from a moment when both hosts were idle, the latest from the turn-arounds of now.
-        long carried = Math.max(bdp, (long) (maxRate.get(0) * Math.max(0, latestRttNanos)));
+        long carried = Math.max(bdp, (long) (rate.octetsPerNano(0) * Math.max(0, latestRttNanos)));
         return carried >= 3L * window / 8;
     }
 
@@ -267,29 +267,31 @@ public final class ReceiveWindowTuner {
     }
 
     /**
-     * True when the latest round trip is well above the path's own (Vegas' actual against expected): more than that,
-     * such as the octets still outstanding ahead of the new credit, is queueing delay.
+     * True when the latest round trip is well above the path's own (Vegas' actual against expected) and our own
+     * octets explain it: when the sample began, what the peer still owed us ahead of the new credit would take at
+     * most that long to drain at the delivery rate, so a longer wait is not a queue of ours. A busy host (a late
+     * read, a late SEQ, a collection pause) delays a sample as much as a queue does; taking its spikes for queueing
+     * cut the window to a few KiB and left most of the link idle (a quarter of 200 Mbit/s in simulation).
      */
     private boolean queueing() {
+        double octetsPerNano = rate.octetsPerNano(-1);
+        if (!delayed() || octetsPerNano <= 0) {
+            return false;
+        }
         long min = roundTripNanos();
-        return min > 0 && latestRttNanos > min + Math.max(min / 4, QUEUE_SLACK_NANOS);
+        long ours = (long) (latestAhead / octetsPerNano) - min; // the octets ahead, less what the path itself holds
+        return ours > slack(min);
     }
 
-    private void updateRate(long nowNanos, long received, int window) {
-        if (rateStartNanos == Long.MIN_VALUE) {
-            rateStartNanos = nowNanos;
-            rateStartReceived = received;
-            return;
-        }
-        long dt = nowNanos - rateStartNanos;
-        long octets = received - rateStartReceived;
-        boolean enough = octets >= (long) RATE_SAMPLE_WINDOWS * window
-                || dt >= TimeUnit.MILLISECONDS.toNanos(RATE_SAMPLE_MAX_MILLIS);
-        if (dt > 0 && dt >= roundTripNanos() && enough) {
-            maxRate.update(nowNanos, (double) octets / dt);
-            rateStartNanos = nowNanos;
-            rateStartReceived = received;
-        }
+    /** The latest round trip is well above the path's own, for whatever reason: no time to grow. */
+    private boolean delayed() {
+        long min = roundTripNanos();
+        return min > 0 && latestRttNanos - min > slack(min);
+    }
+
+    /** Round-trip jitter tolerated before a sample counts as late: a quarter of the minimum, at least 1 ms. */
+    private static long slack(long minRttNanos) {
+        return Math.max(minRttNanos / 4, QUEUE_SLACK_NANOS);
     }
 
     /**
@@ -297,12 +299,12 @@ public final class ReceiveWindowTuner {
      * {@value #HOST_RTT_FLOOR_MICROS} us), or -1 before both are known.
      */
     public long bandwidthDelayProduct() {
-        double rate = maxRate.get(-1);
+        double octetsPerNano = rate.octetsPerNano(-1);
         long rtt = roundTripNanos();
-        if (rtt < 0 || rate < 0) {
+        if (rtt < 0 || octetsPerNano < 0) {
             return -1;
         }
-        return (long) Math.ceil(rate * Math.max(rtt, TimeUnit.MICROSECONDS.toNanos(HOST_RTT_FLOOR_MICROS)));
+        return (long) Math.ceil(octetsPerNano * Math.max(rtt, TimeUnit.MICROSECONDS.toNanos(HOST_RTT_FLOOR_MICROS)));
     }
 
     /** The path's round trip: the windowed minimum of the samples from a SEQ to the first octet sent on its credit. */
@@ -317,8 +319,8 @@ public final class ReceiveWindowTuner {
 
     /** The delivery rate (windowed maximum) in octets per second, or -1 before the first interval. */
     public double octetsPerSecond() {
-        double rate = maxRate.get(-1);
-        return rate < 0 ? -1 : rate * TimeUnit.SECONDS.toNanos(1);
+        double octetsPerNano = rate.octetsPerNano(-1);
+        return octetsPerNano < 0 ? -1 : octetsPerNano * TimeUnit.SECONDS.toNanos(1);
     }
 
     /** How many times the window grew. */

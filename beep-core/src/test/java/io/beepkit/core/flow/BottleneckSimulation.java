@@ -19,7 +19,10 @@ final class BottleneckSimulation {
 
     final ReceiveWindow receive = new ReceiveWindow();
     final ReceiveWindowTuner tuner;
-    private final PriorityQueue<long[]> events = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
+    /** Events by time, then in the order they were made (one TCP stream each way: ties keep their order). */
+    private final PriorityQueue<long[]> events = new PriorityQueue<>(
+            (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[4], b[4]));
+    private long made;
     private final long budget;
     double rate;
     long baseRttNanos;
@@ -77,6 +80,11 @@ final class BottleneckSimulation {
         now = end;
     }
 
+    /** Adds an event: {@code time, kind, a, b}. */
+    private void schedule(long... e) {
+        events.add(new long[] {e[0], e[1], e[2], e.length > 3 ? e[3] : 0, made++});
+    }
+
     void resetStats() {
         maxQueueNanos = 0;
         statsStartNanos = now;
@@ -99,7 +107,7 @@ final class BottleneckSimulation {
             if (n == 0) {
                 if (!tailTimerArmed) {
                     tailTimerArmed = true;
-                    events.add(new long[] {now + TAIL_WAIT_NANOS, 2, 0});
+                    schedule(now + TAIL_WAIT_NANOS, 2, 0);
                 }
                 return;
             }
@@ -110,8 +118,8 @@ final class BottleneckSimulation {
             linkFreeAt = start + (long) Math.ceil(n / rate);
             sent += n;
             // The header leaves the bottleneck first: the receiver sees it half a round trip after the frame starts.
-            events.add(new long[] {start + baseRttNanos / 2, 3, sent});
-            events.add(new long[] {linkFreeAt + baseRttNanos / 2, 0, n});
+            schedule(start + baseRttNanos / 2, 3, sent);
+            schedule(linkFreeAt + baseRttNanos / 2, 0, n);
         }
     }
 
@@ -145,6 +153,6 @@ final class BottleneckSimulation {
         lastAdvertisedEdge = edge;
         long arrival = Math.max(lastSeqArrival, now + baseRttNanos / 2 + turnaroundNanos[seqs++ % turnaroundNanos.length]);
         lastSeqArrival = arrival; // one TCP stream: SEQs arrive in order
-        events.add(new long[] {arrival, 1, receive.received(), window});
+        schedule(arrival, 1, receive.received(), window);
     }
 }

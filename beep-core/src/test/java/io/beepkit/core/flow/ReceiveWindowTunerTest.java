@@ -14,9 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReceiveWindowTunerTest {
     /**
      * A round trip as long as the tuner's longest rate interval, so each round (one window) yields a rate sample;
-     * shorter rounds take {@value ReceiveWindowTuner#RATE_SAMPLE_WINDOWS} windows per sample.
+     * shorter rounds take {@value DeliveryRate#SAMPLE_WINDOWS} windows per sample.
      */
-    static final long RTT = TimeUnit.MILLISECONDS.toNanos(ReceiveWindowTuner.RATE_SAMPLE_MAX_MILLIS);
+    static final long RTT = TimeUnit.MILLISECONDS.toNanos(DeliveryRate.SAMPLE_MAX_MILLIS);
     static final long BUDGET = 1 << 24;
 
     /** A channel whose peer always fills the window and waits for our SEQ; the application keeps up. */
