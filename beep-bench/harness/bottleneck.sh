@@ -59,7 +59,9 @@ fi
 mkdir -p "$OUT"
 
 SERVER_PID=
+SAMPLER_PID=
 cleanup() {
+  [ -n "$SAMPLER_PID" ] && kill "$SAMPLER_PID" 2>/dev/null || true
   [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
   ip netns del "$NS_C" 2>/dev/null || true
   ip netns del "$NS_S" 2>/dev/null || true
@@ -93,6 +95,31 @@ setup() {
 
 shape() { # RATE_MBIT
   ip netns exec "$NS_C" tc qdisc replace dev "$VETH_C" root tbf rate "${1}mbit" burst 32kbit latency 400ms
+}
+
+# Samples the bottleneck's queue (the token bucket's backlog in octets) every 20 ms after the warm-up, until stopped:
+# what the bulk flow keeps queued, apart from what a busy host adds to an echo's latency.
+start_queue_sampler() { # FILE
+  ip netns exec "$NS_C" bash -c "sleep $WARMUP 2>/dev/null; while :; do
+      tc -s qdisc show dev $VETH_C | awk '/backlog/ {print \$2}'; sleep 0.02; done" >"$1" 2>/dev/null &
+  SAMPLER_PID=$!
+}
+
+stop_queue_sampler() {
+  kill "$SAMPLER_PID" 2>/dev/null || true
+  wait "$SAMPLER_PID" 2>/dev/null || true
+}
+
+# p50/p99 of a queue sample file in milliseconds at RATE_MBIT.
+queue_ms() { # FILE RATE_MBIT
+  python3 - "$1" "$2" <<'PY' 2>/dev/null || echo "-"
+import re, sys
+unit = {"": 1, "K": 1024, "M": 1 << 20}
+octets = sorted(int(m.group(1)) * unit[m.group(2)]
+                for m in (re.match(r"(\d+)([KM]?)b$", line.strip()) for line in open(sys.argv[1])) if m)
+ms = lambda q: octets[min(len(octets) - 1, int(q * len(octets)))] * 8 / (float(sys.argv[2]) * 1e3)
+print("%.2f/%.2f" % (ms(0.5), ms(0.99)))
+PY
 }
 
 unshape() {
@@ -136,7 +163,9 @@ print("%.2f" % v)' "$1" "$2" "$3" 2>/dev/null || echo "-"
 scenario1() {
   echo "Scenario 1: bufferbloat on the bottleneck (tbf on the client's egress, MTU 1500, $CC)"
   echo "bulk: sink, 64 KiB messages, 8 in flight; interactive: echo, 64 octets, 1 in flight; $DURATION measured after $WARMUP warm-up"
-  printf '%-9s %6s %-12s %17s %17s %12s %6s\n' profile Mbit/s sharing "echo idle p50/p99" "echo bulk p50/p99" "bulk Mbit/s" "x link"
+  echo "queue: the token bucket's backlog in ms at the link rate, sampled every 20 ms"
+  printf '%-9s %6s %-12s %17s %17s %12s %6s %13s\n' profile Mbit/s sharing "echo idle p50/p99" "echo bulk p50/p99" \
+    "bulk Mbit/s" "x link" "queue p50/p99"
   for profile in $PROFILES; do
     serve "$profile"
     for rate in $RATES; do
@@ -144,22 +173,26 @@ scenario1() {
       local base="$OUT/s1-$profile-$rate"
       load "$base-idle.json" "$URI_ECHO" --size 64 -m 1 -D "$DURATION" --profile "$profile"
       # Two sessions: bulk and interactive on separate connections, at the same time.
+      start_queue_sampler "$base-queue2.txt"
       load "$base-bulk2.json" "$URI_SINK" --size 64k -m 8 -D "$DURATION" --profile "$profile" &
       local bulk=$!
       load "$base-echo2.json" "$URI_ECHO" --size 64 -m 1 -D "$DURATION" --profile "$profile"
       wait $bulk
+      stop_queue_sampler
       # One session: the interactive channel beside the bulk channel.
+      start_queue_sampler "$base-queue1.txt"
       load "$base-one.json" "$URI_SINK" --size 64k -m 8 -D "$DURATION" --profile "$profile" \
         --extra-channel "$URI_ECHO,size=64,in-flight=1"
+      stop_queue_sampler
       local idle="$(field "$base-idle.json" main p50)/$(field "$base-idle.json" main p99)"
       for mode in two one; do
-        local echo_json=$base-echo2.json role=main bulk_json=$base-bulk2.json
-        [ $mode = one ] && echo_json=$base-one.json role=extra bulk_json=$base-one.json
+        local echo_json=$base-echo2.json role=main bulk_json=$base-bulk2.json queue=$base-queue2.txt
+        [ $mode = one ] && echo_json=$base-one.json role=extra bulk_json=$base-one.json queue=$base-queue1.txt
         local mbit; mbit=$(field "$bulk_json" main mbit_per_s)
         local ratio; ratio=$(python3 -c "print('%.2f' % ($mbit / $rate))" 2>/dev/null || echo "-")
-        printf '%-9s %6s %-12s %17s %17s %12s %6s\n' "$profile" "$rate" \
+        printf '%-9s %6s %-12s %17s %17s %12s %6s %13s\n' "$profile" "$rate" \
           "$([ $mode = two ] && echo "2 sessions" || echo "1 session")" "$idle" \
-          "$(field "$echo_json" $role p50)/$(field "$echo_json" $role p99)" "$mbit" "$ratio"
+          "$(field "$echo_json" $role p50)/$(field "$echo_json" $role p99)" "$mbit" "$ratio" "$(queue_ms "$queue" "$rate")"
       done
     done
   done
