@@ -7,11 +7,15 @@ import io.beepkit.api.Message;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
+import io.beepkit.netty.ByteBufMessageHandler;
 
 import java.util.Map;
 
-/** Delegates to a standard profile and records channels and messages for the session's summary line. */
-final class CountingHandler implements ProfileHandler {
+/**
+ * Delegates to a standard profile and records channels and messages for the session's summary line. A delegate that
+ * takes network buffers ({@link ByteBufMessageHandler}) needs a wrapper that is one too: see {@link #of}.
+ */
+class CountingHandler implements ProfileHandler {
     private final ProfileHandler delegate;
     private final Map<BeepSession, ServedSession> sessions;
 
@@ -19,6 +23,20 @@ final class CountingHandler implements ProfileHandler {
     CountingHandler(ProfileHandler delegate, Map<BeepSession, ServedSession> sessions) {
         this.delegate = delegate;
         this.sessions = sessions;
+    }
+
+    /** A counting wrapper of {@code delegate} that receives MSGs the way the delegate asks for them. */
+    static CountingHandler of(ProfileHandler delegate, Map<BeepSession, ServedSession> sessions) {
+        return delegate instanceof ByteBufMessageHandler b ? new CountingByteBufHandler(b, sessions)
+                : new CountingHandler(delegate, sessions);
+    }
+
+    /** Counts one message received on {@code channel}'s session. */
+    final void countMessage(BeepChannel channel) {
+        ServedSession info = sessions.get(channel.session());
+        if (info != null) {
+            info.messages.incrementAndGet();
+        }
     }
 
     @Override
@@ -38,10 +56,7 @@ final class CountingHandler implements ProfileHandler {
 
     @Override
     public void onMessage(Message message, Responder responder) {
-        ServedSession info = sessions.get(message.channel().session());
-        if (info != null) {
-            info.messages.incrementAndGet();
-        }
+        countMessage(message.channel());
         delegate.onMessage(message, responder);
     }
 
@@ -53,10 +68,7 @@ final class CountingHandler implements ProfileHandler {
     @Override
     public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
         if (last) {
-            ServedSession info = sessions.get(channel.session());
-            if (info != null) {
-                info.messages.incrementAndGet();
-            }
+            countMessage(channel);
         }
         delegate.onMessageChunk(channel, msgno, chunk, last, responder);
     }

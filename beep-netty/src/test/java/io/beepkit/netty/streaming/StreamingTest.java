@@ -136,4 +136,16 @@ class StreamingTest {
         assertEquals(550, r.errorCode());
         assertEquals("ok", ch.send(MimeEntity.of("ok")).get(5, TimeUnit.SECONDS).entity().bodyText());
     }
+
+    @Test
+    void theDefaultSinkDropsMessagesOfAnySizeAndAnswersEachWithAnEmptyReply() throws Exception {
+        BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        BeepChannel ch = s.startChannel(StandardProfiles.SINK).get(5, TimeUnit.SECONDS);
+        // four times the listener's message size limit: a streaming sink holds none of it
+        for (int i = 0; i < 3; i++) {
+            Reply r = ch.send(MimeEntity.of(new byte[1024 * 1024])).get(10, TimeUnit.SECONDS);
+            assertTrue(!r.isError(), r.toString());
+            assertEquals(0, r.entity().body().length);
+        }
+    }
 }
