@@ -1,8 +1,6 @@
 package io.beepkit.core.channel;
 
 import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -16,7 +14,7 @@ import java.util.function.Consumer;
  */
 public final class ReplyOrder<A, M> {
     private final ArrayDeque<Slot<A, M>> order = new ArrayDeque<>();
-    private final Map<Integer, Slot<A, M>> byMsgno = new HashMap<>();
+    private final IntMap<Slot<A, M>> byMsgno = new IntMap<>();
 
     /** One MSG awaiting our replies. */
     public static final class Slot<A, M> {
@@ -124,9 +122,7 @@ public final class ReplyOrder<A, M> {
      * on to {@code release}.
      */
     public void clear(Consumer<A> forget, Consumer<M> release) {
-        for (Slot<A, M> s : byMsgno.values()) {
-            forget.accept(s.attachment);
-        }
+        byMsgno.forEachValue(s -> forget.accept(s.attachment));
         for (Slot<A, M> s : order) {
             s.produced.forEach(release);
             s.produced.clear();
