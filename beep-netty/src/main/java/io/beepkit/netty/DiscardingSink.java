@@ -11,6 +11,10 @@ import io.netty.buffer.ByteBuf;
  * {@link io.beepkit.core.profiles.StandardProfiles#sink()} does the same over any engine but receives each MSG assembled, its body copied into
  * an array only to be thrown away. As a streaming handler it takes MSGs of any size (none is held), so the message
  * size limit does not apply to it.
+ *
+ * <p>Registered as it is, it runs no application code, so the engine drops its frames on the event loop without
+ * handing them to the callback executor: the window credit for a frame returns as it is read. Wrapped in a handler
+ * of the application's, the wrapper receives the frames as any {@link ByteBufMessageHandler} does.
  */
 public final class DiscardingSink implements ByteBufMessageHandler {
     /** Drops {@code chunk}; answers the MSG with an empty RPY when {@code last}. */
