@@ -7,15 +7,11 @@ import io.beepkit.api.Message;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
-import io.beepkit.netty.ByteBufMessageHandler;
 
 import java.util.Map;
 
-/**
- * Delegates to a standard profile and records channels and messages for the session's summary line. A delegate that
- * takes network buffers ({@link ByteBufMessageHandler}) needs a wrapper that is one too: see {@link #of}.
- */
-class CountingHandler implements ProfileHandler {
+/** Delegates to a standard profile and records channels and messages for the session's summary line. */
+final class CountingHandler implements ProfileHandler {
     private final ProfileHandler delegate;
     private final Map<BeepSession, ServedSession> sessions;
 
@@ -25,14 +21,8 @@ class CountingHandler implements ProfileHandler {
         this.sessions = sessions;
     }
 
-    /** A counting wrapper of {@code delegate} that receives MSGs the way the delegate asks for them. */
-    static CountingHandler of(ProfileHandler delegate, Map<BeepSession, ServedSession> sessions) {
-        return delegate instanceof ByteBufMessageHandler b ? new CountingByteBufHandler(b, sessions)
-                : new CountingHandler(delegate, sessions);
-    }
-
-    /** Counts one message received on {@code channel}'s session. */
-    final void countMessage(BeepChannel channel) {
+    /** Counts one message received on {@code channel}'s session (any thread). */
+    void countMessage(BeepChannel channel) {
         ServedSession info = sessions.get(channel.session());
         if (info != null) {
             info.messages.incrementAndGet();

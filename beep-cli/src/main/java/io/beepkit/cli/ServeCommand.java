@@ -9,7 +9,6 @@ import io.beepkit.micrometer.BeepMetrics;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.BeepSessions;
-import io.beepkit.netty.DiscardingSink;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -152,7 +151,7 @@ final class ServeCommand implements Callable<Integer> {
             registry.register(uri, echo);
             offered.add(uri + " (echo)");
         }
-        registry.register(StandardProfiles.SINK, CountingHandler.of(new DiscardingSink(), sessions));
+        registry.register(StandardProfiles.SINK, new CountingSink(sessions));
         offered.add(StandardProfiles.SINK + " (sink)");
         for (String uri : echoUris) {
             registry.register(uri, echo);

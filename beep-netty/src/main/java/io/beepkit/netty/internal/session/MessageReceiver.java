@@ -161,8 +161,8 @@ final class MessageReceiver {
         }
         int size = h.size();
         ProfileHandler handler = ch.handler();
-        if (handler instanceof DiscardingSink) {
-            discard(ch, req, size, last);
+        if (handler instanceof DiscardingSink sink) {
+            discard(ch, req, sink, payload, size, last);
             return;
         }
         // A ByteBuf-aware handler gets the network buffer itself; others one copy, the array they asked for.
@@ -194,13 +194,16 @@ final class MessageReceiver {
     }
 
     /**
-     * The library's own sink runs no application code, so nothing crosses to the callback executor: the frame is
-     * dropped here, its credit returns at once, and the last one is answered with the empty RPY.
+     * The library's own sink runs no application code (but a quick hook), so nothing crosses to the callback
+     * executor: the frame is dropped here, its credit returns at once, and the last one is answered with the empty RPY.
      */
-    private void discard(ChannelImpl ch, InboundRequest req, int size, boolean last) {
+    private void discard(ChannelImpl ch, InboundRequest req, DiscardingSink sink, ByteBuf payload, int size,
+                         boolean last) {
         flow.consumeMsg(ch, size);
-        if (last) {
-            req.reply(MimeEntity.EMPTY_ENTITY);
+        try {
+            sink.onMessageChunk(ch, req.msgno(), payload, last, req);
+        } catch (RuntimeException e) {
+            handlerThrew(ch, req, e);
         }
     }
 
