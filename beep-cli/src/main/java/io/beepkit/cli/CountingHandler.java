@@ -21,6 +21,14 @@ final class CountingHandler implements ProfileHandler {
         this.sessions = sessions;
     }
 
+    /** Counts one message received on {@code channel}'s session (any thread). */
+    void countMessage(BeepChannel channel) {
+        ServedSession info = sessions.get(channel.session());
+        if (info != null) {
+            info.messages.incrementAndGet();
+        }
+    }
+
     @Override
     public StartDecision onStart(ChannelStartRequest request) {
         return delegate.onStart(request);
@@ -38,10 +46,7 @@ final class CountingHandler implements ProfileHandler {
 
     @Override
     public void onMessage(Message message, Responder responder) {
-        ServedSession info = sessions.get(message.channel().session());
-        if (info != null) {
-            info.messages.incrementAndGet();
-        }
+        countMessage(message.channel());
         delegate.onMessage(message, responder);
     }
 
@@ -53,10 +58,7 @@ final class CountingHandler implements ProfileHandler {
     @Override
     public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
         if (last) {
-            ServedSession info = sessions.get(channel.session());
-            if (info != null) {
-                info.messages.incrementAndGet();
-            }
+            countMessage(channel);
         }
         delegate.onMessageChunk(channel, msgno, chunk, last, responder);
     }

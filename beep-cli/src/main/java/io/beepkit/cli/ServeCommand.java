@@ -151,7 +151,7 @@ final class ServeCommand implements Callable<Integer> {
             registry.register(uri, echo);
             offered.add(uri + " (echo)");
         }
-        registry.register(StandardProfiles.SINK, new CountingHandler(StandardProfiles.sink(), sessions));
+        registry.register(StandardProfiles.SINK, new CountingSink(sessions));
         offered.add(StandardProfiles.SINK + " (sink)");
         for (String uri : echoUris) {
             registry.register(uri, echo);

@@ -190,12 +190,16 @@ public final class BeepServer implements AutoCloseable {
         close(Duration.ofSeconds(5));
     }
 
-    /** Builds a {@link BeepServer}. Echo and sink profiles are registered unless {@link #noDefaultProfiles()}. */
+    /**
+     * Builds a {@link BeepServer}. Echo and sink profiles are registered unless {@link #noDefaultProfiles()}; the sink
+     * is a {@link DiscardingSink}, which drops what it receives without copying it.
+     */
     public static final class Builder {
         private String host = "127.0.0.1";
         private int port = 10288;
         private BeepConfig config = BeepConfig.defaults();
-        private ProfileRegistry registry = StandardProfiles.registerDefaults(new ProfileRegistry());
+        private ProfileRegistry registry = StandardProfiles.registerDefaults(new ProfileRegistry())
+                .register(StandardProfiles.SINK, new DiscardingSink());
         private Consumer<BeepSession> onSession = s -> { };
         private int ioThreads = 0;
 

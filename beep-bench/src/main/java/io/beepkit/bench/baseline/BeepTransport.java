@@ -14,8 +14,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * BEEP with the default profile: one session, {@code channels} echo channels and as many sink channels (empty RPY),
- * one I/O thread on each side as for the baselines. The payload on the wire is CRLF plus the body, so a request of
+ * BEEP with the default profile: one session, {@code channels} echo channels and as many sink channels (empty RPY;
+ * the server's default sink, a {@link io.beepkit.netty.DiscardingSink}, drops each frame without copying it, as the
+ * raw TCP baseline does), one I/O thread on each side as for the baselines. The payload on the wire is CRLF plus the body, so a request of
  * {@code n} octets carries an {@code n-2}-octet body. Application callbacks (the listener's echo, the client's
  * completions and so its next call) run off the event loop by default, as the library ships; with {@code direct}
  * they run on it ({@code BeepConfig.directCallbacks}), where the baselines run their handlers.

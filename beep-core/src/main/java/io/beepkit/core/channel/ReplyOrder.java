@@ -1,8 +1,6 @@
 package io.beepkit.core.channel;
 
 import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -16,13 +14,16 @@ import java.util.function.Consumer;
  */
 public final class ReplyOrder<A, M> {
     private final ArrayDeque<Slot<A, M>> order = new ArrayDeque<>();
-    private final Map<Integer, Slot<A, M>> byMsgno = new HashMap<>();
+    private final IntMap<Slot<A, M>> byMsgno = new IntMap<>();
 
     /** One MSG awaiting our replies. */
     public static final class Slot<A, M> {
         private final int msgno;
         private final A attachment;
-        private final ArrayDeque<M> produced = new ArrayDeque<>(2);
+        /** The oldest reply produced and not yet handed on; most MSGs have one reply, so no queue for it. */
+        private M first;
+        /** Replies produced after {@code first} (answers), oldest first; null until a MSG has more than one. */
+        private ArrayDeque<M> rest;
         private boolean ended;
         private boolean drained;
         private boolean receiving = true;
@@ -45,6 +46,23 @@ public final class ReplyOrder<A, M> {
         /** True once the final reply (RPY, ERR or NUL) is produced. */
         public boolean ended() {
             return ended;
+        }
+
+        private void add(M reply) {
+            if (first == null) {
+                first = reply;
+            } else {
+                if (rest == null) {
+                    rest = new ArrayDeque<>();
+                }
+                rest.add(reply);
+            }
+        }
+
+        private M poll() {
+            M m = first;
+            first = rest == null ? null : rest.poll();
+            return m;
         }
 
         /** True once every reply has left the ordering (all produced and handed on). */
@@ -78,7 +96,7 @@ public final class ReplyOrder<A, M> {
 
     /** Records a reply produced for {@code slot}; {@code last} for RPY, ERR or NUL. */
     public void produce(Slot<A, M> slot, M reply, boolean last) {
-        slot.produced.add(reply);
+        slot.add(reply);
         if (last) {
             slot.ended = true;
         }
@@ -95,7 +113,7 @@ public final class ReplyOrder<A, M> {
         while (!order.isEmpty()) {
             Slot<A, M> head = order.peek();
             M m;
-            while ((m = head.produced.poll()) != null) {
+            while ((m = head.poll()) != null) {
                 out.accept(m);
                 moved = true;
             }
@@ -124,12 +142,12 @@ public final class ReplyOrder<A, M> {
      * on to {@code release}.
      */
     public void clear(Consumer<A> forget, Consumer<M> release) {
-        for (Slot<A, M> s : byMsgno.values()) {
-            forget.accept(s.attachment);
-        }
+        byMsgno.forEachValue(s -> forget.accept(s.attachment));
         for (Slot<A, M> s : order) {
-            s.produced.forEach(release);
-            s.produced.clear();
+            M m;
+            while ((m = s.poll()) != null) {
+                release.accept(m);
+            }
         }
         order.clear();
         byMsgno.clear();

@@ -13,6 +13,7 @@ import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.DiscardingSink;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -135,5 +137,41 @@ class StreamingTest {
         assertTrue(r.isError());
         assertEquals(550, r.errorCode());
         assertEquals("ok", ch.send(MimeEntity.of("ok")).get(5, TimeUnit.SECONDS).entity().bodyText());
+    }
+
+    @Test
+    void theDefaultSinkDropsMessagesOfAnySizeAndAnswersEachWithAnEmptyReply() throws Exception {
+        BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        BeepChannel ch = s.startChannel(StandardProfiles.SINK).get(5, TimeUnit.SECONDS);
+        // four times the listener's message size limit: a streaming sink holds none of it
+        for (int i = 0; i < 3; i++) {
+            Reply r = ch.send(MimeEntity.of(new byte[1024 * 1024])).get(10, TimeUnit.SECONDS);
+            assertTrue(!r.isError(), r.toString());
+            assertEquals(0, r.entity().body().length);
+        }
+    }
+
+    @Test
+    void aDiscardingSinksHookCountsEachMessageOnTheEventLoop() throws Exception {
+        AtomicLong counted = new AtomicLong();
+        List<String> threads = new CopyOnWriteArrayList<>();
+        BeepServer own = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+                .profile("urn:test:counting-sink", new DiscardingSink(channel -> {
+                    counted.incrementAndGet();
+                    threads.add(Thread.currentThread().getName());
+                }))
+                .build().start().join();
+        try {
+            BeepSession s = client.connect("127.0.0.1", own.port()).get(5, TimeUnit.SECONDS);
+            BeepChannel ch = s.startChannel("urn:test:counting-sink").get(5, TimeUnit.SECONDS);
+            for (int size : new int[] {0, 10, 300 * 1024}) {
+                Reply r = ch.send(MimeEntity.of(new byte[size])).get(10, TimeUnit.SECONDS);
+                assertEquals(0, r.entity().body().length, r.toString());
+            }
+            assertEquals(3, counted.get());
+            assertTrue(threads.stream().noneMatch(t -> t.startsWith("beep-callback-")), threads.toString());
+        } finally {
+            own.close();
+        }
     }
 }

@@ -17,6 +17,7 @@ import io.beepkit.netty.internal.codec.MimePayloads;
 import io.netty.buffer.ByteBuf;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * One channel: the public {@link BeepChannel}, and the parts of its state each owned by one piece of the session
@@ -33,6 +34,8 @@ public final class ChannelImpl implements BeepChannel {
     private final ProfileHandler handler;
     private final ChannelLifecycle lifecycle = new ChannelLifecycle();
     private final OutboundQueue outbound = new OutboundQueue();
+    /** Where {@link #drainReplies} hands replies, made once rather than a method reference per reply. */
+    private final Consumer<OutboundMessage> queueReply = outbound::add;
     private final ReceiveState receive = new ReceiveState();
     private final Exchanges exchanges;
     private final CloseState close = new CloseState();
@@ -198,7 +201,7 @@ public final class ChannelImpl implements BeepChannel {
 
     /** Event loop: moves produced replies to the outbound queue in MSG arrival order. */
     public void drainReplies() {
-        if (exchanges.replies().drain(outbound::add)) {
+        if (exchanges.replies().drain(queueReply)) {
             host.schedule(this);
         }
     }

@@ -1,10 +1,9 @@
 package io.beepkit.netty.internal.channel;
 
+import io.beepkit.core.channel.IntMap;
 import io.beepkit.core.channel.MsgnoAllocator;
 import io.beepkit.core.channel.ReplyOrder;
 
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The exchanges in progress on one channel: our MSGs awaiting the peer's replies (by msgno, bounded by the
@@ -12,7 +11,7 @@ import java.util.Map;
  */
 public final class Exchanges {
     private final MsgnoAllocator msgnos;
-    private final Map<Integer, PendingRequest> pending = new HashMap<>();
+    private final IntMap<PendingRequest> pending = new IntMap<>();
     private final ReplyOrder<InboundRequest, OutboundMessage> replies = new ReplyOrder<>();
 
     Exchanges(int firstMsgno, int maxOutstanding) {
@@ -60,13 +59,13 @@ public final class Exchanges {
 
     /** Releases every buffer and fails every pending operation. */
     void destroy(Throwable cause) {
-        for (PendingRequest p : pending.values()) {
+        pending.forEachValue(p -> {
             p.release();
             p.sink().fail(cause);
             if (p.outbound() != null && p.outbound().progress() instanceof StreamWriter w) {
                 w.fail(cause);
             }
-        }
+        });
         pending.clear();
         replies.clear(InboundRequest::releaseAll, OutboundMessage::release);
     }

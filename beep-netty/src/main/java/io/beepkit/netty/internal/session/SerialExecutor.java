@@ -21,6 +21,7 @@ public final class SerialExecutor implements Executor {
     private final Executor delegate;
     private final Consumer<Throwable> errors;
     private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
+    private final Runnable drainTask = this::drain;
     private boolean running;
 
     public SerialExecutor(Executor delegate) {
@@ -45,7 +46,7 @@ public final class SerialExecutor implements Executor {
             }
             running = true;
         }
-        delegate.execute(this::drain);
+        delegate.execute(drainTask);
     }
 
     private void reportError(Throwable t) {
@@ -71,7 +72,7 @@ public final class SerialExecutor implements Executor {
             if (next == null) {
                 // A batch done and more waiting: back to the end of the shared pool's queue, so one busy session
                 // cannot hold a callback thread while other sessions' callbacks wait.
-                delegate.execute(this::drain);
+                delegate.execute(drainTask);
                 return;
             }
             try {

@@ -9,6 +9,7 @@ import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.DiscardingSink;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -58,7 +59,9 @@ public final class BeepAutoConfiguration {
                             authenticator.getIfAvailable()));
             customizers.orderedStream().forEach(c -> c.customize(config));
             ProfileRegistry registry = properties.getServer().isDefaultProfiles()
-                    ? StandardProfiles.registerDefaults(new ProfileRegistry()) : new ProfileRegistry();
+                    ? StandardProfiles.registerDefaults(new ProfileRegistry())
+                            .register(StandardProfiles.SINK, new DiscardingSink()) // as BeepServer's own default
+                    : new ProfileRegistry();
             registerHandlers(registry, registrations, beans);
             BeepServer.Builder builder = BeepServer.builder()
                     .bind(properties.getServer().getHost(), properties.getServer().getPort())
