@@ -55,6 +55,12 @@ final class CountingHandler implements ProfileHandler {
         return delegate.streaming();
     }
 
+    /** As the wrapped handler: counting is a few atomic updates, safe on the I/O thread. */
+    @Override
+    public boolean nonBlocking() {
+        return delegate.nonBlocking();
+    }
+
     @Override
     public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
         if (last) {

@@ -6,7 +6,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * The application side of a profile: decides on start requests and handles MSGs arriving on channels of that
  * profile. Every method runs on the session's callback executor (never on a Netty event loop), one call at a time per
- * session, so a handler may block briefly without stalling I/O, and needs no locking for per-session state.
+ * session, so a handler may block briefly without stalling I/O, and needs no locking for per-session state. A handler
+ * that never blocks can ask to run on the session's I/O thread instead ({@link #nonBlocking()}).
  */
 public interface ProfileHandler {
     /** A peer asks to start a channel on this profile. The default accepts. */
@@ -56,6 +57,20 @@ public interface ProfileHandler {
      */
     default CloseDecision onCloseRequest(BeepChannel channel, int code) {
         return CloseDecision.accept();
+    }
+
+    /**
+     * True when {@link #onOpen}, {@link #onMessage}, the chunk methods and {@link #onClose} always return quickly and
+     * never block (no I/O, no waiting on a future or a lock held elsewhere): the engine then calls them on the
+     * session's I/O thread, a MSG's at the end of the read that completed it, so its reply can leave in the same
+     * write as the credit for it, with no hand-off to the callback executor and back (as gRPC's direct executor, or
+     * {@code BeepConfig.directCallbacks} for one profile). They still run one at a time, in order, for this
+     * handler's channels, but may run while the session's other callbacks run on the callback executor.
+     * {@link #onStart} and {@link #onCloseRequest}, which may wait for a decision, stay on the callback executor.
+     * A handler that blocks here stalls every session of its I/O thread. The default is false.
+     */
+    default boolean nonBlocking() {
+        return false;
     }
 
     /** The channel closed (by either peer, or because the session ended). */

@@ -18,12 +18,12 @@ public final class StandardProfiles {
     private StandardProfiles() {
     }
 
-    /** Replies to every MSG with the same entity. */
+    /** Replies to every MSG with the same entity, on the session's I/O thread ({@link ProfileHandler#nonBlocking}). */
     public static ProfileHandler echo() {
         return new Echo();
     }
 
-    /** Replies to every MSG with an empty RPY. */
+    /** Replies to every MSG with an empty RPY, on the session's I/O thread ({@link ProfileHandler#nonBlocking}). */
     public static ProfileHandler sink() {
         return new Sink();
     }
@@ -39,12 +39,24 @@ public final class StandardProfiles {
         public void onMessage(Message message, Responder responder) {
             responder.reply(message.entity());
         }
+
+        /** It only answers: it runs on the session's I/O thread. */
+        @Override
+        public boolean nonBlocking() {
+            return true;
+        }
     }
 
     private static final class Sink implements ProfileHandler {
         @Override
         public void onMessage(Message message, Responder responder) {
             responder.reply(MimeEntity.EMPTY_ENTITY);
+        }
+
+        /** It only answers: it runs on the session's I/O thread. */
+        @Override
+        public boolean nonBlocking() {
+            return true;
         }
     }
 }

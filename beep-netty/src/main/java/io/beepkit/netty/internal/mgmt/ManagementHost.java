@@ -31,6 +31,9 @@ public interface ManagementHost {
     /** Where application callbacks run. */
     Executor callbacks();
 
+    /** Where {@code handler}'s own callbacks run (the event loop for a non-blocking handler). */
+    Executor callbacksFor(ProfileHandler handler);
+
     /** Runs {@code task} on the event loop: now if already there, else queued. */
     void onLoop(Runnable task);
 

@@ -71,7 +71,7 @@ final class OwnRequests {
             peer.bindServerName(request.serverName());
             host.announceWindow(ch);
             if (h != null) {
-                host.callbacks().execute(() -> h.onOpen(ch));
+                host.callbacksFor(h).execute(() -> h.onOpen(ch));
             }
             f.complete(ch);
         }, err -> {

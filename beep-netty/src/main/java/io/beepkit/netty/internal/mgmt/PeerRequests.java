@@ -157,7 +157,7 @@ final class PeerRequests {
                 host.announceWindow(ch);
             }
         }));
-        host.callbacks().execute(() -> h.onOpen(ch));
+        host.callbacksFor(h).execute(() -> h.onOpen(ch));
     }
 
     private void onClose(InboundRequest req, Close c) {

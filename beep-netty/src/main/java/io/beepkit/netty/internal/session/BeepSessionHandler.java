@@ -154,7 +154,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
                 reading = true;
                 ctx.writer().beginRead();
                 flow.beginRead();
-                ctx.callbacks().beginRead();
+                ctx.beginRead();
             }
             if (!ctx.closed()) {
                 dispatcher.onFrame(frame);
@@ -170,7 +170,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     public void channelReadComplete(ChannelHandlerContext c) {
         if (reading) {
             reading = false;
-            ctx.callbacks().endRead();
+            ctx.endRead();
             if (!ctx.closed()) {
                 flow.endRead();
                 scheduler.writePending();

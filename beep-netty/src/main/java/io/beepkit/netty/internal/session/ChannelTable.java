@@ -69,9 +69,11 @@ public final class ChannelTable {
 
     /**
      * Removes every channel (the session ended, or the TLS tuning reset): each one's pending operations fail with
-     * {@code cause}, a close we asked for completes, and the handlers of open channels are told on {@code callbacks}.
+     * {@code cause}, a close we asked for completes, and the handlers of open channels are told where their callbacks
+     * run ({@link SessionContext#callbacksFor}).
      */
-    public void dropAll(Throwable cause, Executor callbacks) {
+    public void dropAll(Throwable cause, SessionContext ctx) {
+        Executor callbacks = ctx.callbacks();
         for (ChannelImpl ch : removeAll()) {
             boolean wasOpen = ch.number() != 0 && ch.isOpen();
             Observation.channelClosed(ch);
@@ -81,7 +83,7 @@ public final class ChannelTable {
                 callbacks.execute(() -> ours.complete(null));
             }
             if (wasOpen && ch.handler() != null) {
-                callbacks.execute(() -> ch.handler().onClose(ch));
+                ctx.callbacksFor(ch.handler()).execute(() -> ch.handler().onClose(ch));
             }
         }
     }

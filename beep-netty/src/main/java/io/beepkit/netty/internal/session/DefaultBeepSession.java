@@ -115,7 +115,7 @@ public final class DefaultBeepSession implements BeepSession {
     void shutdown(SessionClosedException cause) {
         ctx.markClosed();
         closeCause = cause;
-        table.dropAll(cause, ctx.callbacks());
+        table.dropAll(cause, ctx);
         scheduler.clear();
         management.shutdown(cause);
         tuning.shutdown(cause);

@@ -132,7 +132,7 @@ final class MessageReceiver {
         } else {
             req.creditOnReply(() -> flow.consumeMsg(ch, finalSize));
         }
-        ctx.callbacks().execute(() -> {
+        ctx.callbacksFor(handler).execute(() -> {
             try {
                 if (handler == null) {
                     req.error(501, "no handler for profile " + ch.profile());
@@ -170,7 +170,7 @@ final class MessageReceiver {
         // Held against the budget and the window until the handler is done with it: when its call returns, or when
         // the stage it returned completes (onMessageChunkAsync acknowledges later).
         Runnable credit = flow.heldByApplication(ch, size, true);
-        ctx.callbacks().execute(() -> {
+        ctx.callbacksFor(handler).execute(() -> {
             CompletionStage<?> handled = null;
             try {
                 if (chunk instanceof ByteBuf buf) {

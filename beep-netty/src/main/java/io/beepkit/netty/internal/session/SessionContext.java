@@ -2,6 +2,7 @@ package io.beepkit.netty.internal.session;
 
 import io.beepkit.netty.internal.security.OutboundHold;
 import io.beepkit.api.BeepException;
+import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepConfig;
@@ -13,6 +14,7 @@ import org.slf4j.LoggerFactory;
 
 import java.net.SocketAddress;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -30,6 +32,8 @@ public final class SessionContext {
     private final BeepConfig config;
     private final ProfileRegistry registry;
     private final CallbackDispatcher callbacks;
+    /** Where non-blocking handlers run: on the event loop (the same dispatcher when every callback does). */
+    private final CallbackDispatcher loopCallbacks;
     private final FrameWriter writer = new FrameWriter();
     private final ViolationLog violations = new ViolationLog();
     private final Consumer<BeepException> terminator;
@@ -46,15 +50,32 @@ public final class SessionContext {
         this.config = config;
         this.registry = registry;
         this.callbacks = callbacks;
+        this.loopCallbacks = callbacks.direct() ? callbacks : new CallbackDispatcher(null, true);
         this.terminator = terminator;
         this.remote = remote;
         this.memory = new SessionMemory(this);
         callbacks.onFailure(this::fail);
+        loopCallbacks.onFailure(this::fail);
     }
 
     void bind(EventLoop loop) {
         this.loop = loop;
         callbacks.bind(loop);
+        loopCallbacks.bind(loop);
+    }
+
+    /** A read burst begins: the callbacks it causes are collected. */
+    void beginRead() {
+        loopCallbacks.beginRead();
+        callbacks.beginRead();
+    }
+
+    /** The read burst ended: non-blocking handlers run now, on the loop; the others go to the callback executor. */
+    void endRead() {
+        loopCallbacks.endRead();
+        if (loopCallbacks != callbacks) {
+            callbacks.endRead();
+        }
     }
 
     /** Our role in the session. */
@@ -75,6 +96,14 @@ public final class SessionContext {
     /** Where application callbacks and future completions run. */
     public CallbackDispatcher callbacks() {
         return callbacks;
+    }
+
+    /**
+     * Where {@code handler}'s callbacks run: on the event loop when it declares itself
+     * {@linkplain ProfileHandler#nonBlocking() non-blocking}, else where every other callback runs.
+     */
+    public Executor callbacksFor(ProfileHandler handler) {
+        return handler != null && handler.nonBlocking() ? loopCallbacks : callbacks;
     }
 
     /** The one writer of frames. */

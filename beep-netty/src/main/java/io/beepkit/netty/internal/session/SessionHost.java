@@ -83,6 +83,11 @@ final class SessionHost implements ChannelHost, ManagementHost {
     }
 
     @Override
+    public Executor callbacksFor(ProfileHandler handler) {
+        return ctx.callbacksFor(handler);
+    }
+
+    @Override
     public <T> CompletableFuture<T> completeOnCallbacks(CompletableFuture<T> f) {
         return ctx.completeOnCallbacks(f);
     }
@@ -144,7 +149,7 @@ final class SessionHost implements ChannelHost, ManagementHost {
         scheduler.remove(ch);
         ch.destroy(new ChannelClosedException("channel " + ch.number() + " closed"));
         if (ch.handler() != null) {
-            ctx.callbacks().execute(() -> ch.handler().onClose(ch));
+            ctx.callbacksFor(ch.handler()).execute(() -> ch.handler().onClose(ch));
         }
     }
 

@@ -102,7 +102,7 @@ final class SessionReset implements TuningHost {
 
     @Override
     public void resetForTls(BeepException cause) {
-        table.dropAll(cause, ctx.callbacks());
+        table.dropAll(cause, ctx);
         scheduler.clear();
         flow.reset();
         session.management().reset(cause);
