@@ -83,7 +83,9 @@ public class BtfBenchmark {
     public void setUp() {
         BeepConfig config = BeepConfig.builder().socketProfile(profileNamed(profile))
                 .directCallbacks("direct".equals(callbacks)).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1).build().start().join();
+        // The application's own handlers, off the loop unless callbacks are direct, as the figures describe.
+        server = ApplicationProfiles.register(BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1))
+                .build().start().join();
         client = BeepClient.builder().config(config).ioThreads(1).build();
         session = client.connect("127.0.0.1", server.port()).join();
         channel = session.startChannel(StandardProfiles.SINK).join();
