@@ -10,8 +10,8 @@ import java.util.Map;
 
 /**
  * The sink of {@code beep serve}: a {@link DiscardingSink}, so its frames are dropped on the event loop without a
- * copy or a crossing to the callback executor, counting each message there (an atomic increment) and its channels on
- * the callback executor as {@link CountingHandler} does for the other profiles.
+ * copy or a crossing to the callback executor, counting each message and its channels there as
+ * {@link CountingHandler} does for the other profiles (atomic counters and a concurrent set).
  */
 final class CountingSink extends DiscardingSink {
     private final CountingHandler counts;

@@ -15,11 +15,11 @@ import java.util.function.Consumer;
  * assembled, its body copied into an array only to be thrown away. As a streaming handler it takes MSGs of any size
  * (none is held), so the message size limit does not apply to it.
  *
- * <p>Frames run no application code, so the engine drops them on the event loop without handing them to the callback
- * executor: the window credit for a frame returns as it is read. The one exception is the optional
- * {@code onMessage} hook, which therefore must be quick and never block (a counter). A subclass may override the
- * lifecycle callbacks ({@code onStart}, {@code onOpen}, {@code onClose}...), which run on the callback executor as any
- * handler's; the frame callback is final.
+ * <p>It is {@linkplain #nonBlocking() non-blocking}: the engine drops its frames on the event loop, at the end of
+ * the read that brought them, without handing them to the callback executor, so a frame's window credit returns with
+ * that read's SEQ. The optional {@code onMessage} hook runs there too and must be quick and never block (a counter),
+ * and so must a subclass's {@code onOpen} and {@code onClose}; {@code onStart} and {@code onCloseRequest} run on the
+ * callback executor as any handler's. The frame callback is final.
  */
 public class DiscardingSink implements ByteBufMessageHandler {
     private final Consumer<BeepChannel> onMessage;
@@ -35,6 +35,12 @@ public class DiscardingSink implements ByteBufMessageHandler {
      */
     public DiscardingSink(Consumer<BeepChannel> onMessage) {
         this.onMessage = Objects.requireNonNull(onMessage, "onMessage");
+    }
+
+    /** Always true: dropping a frame is quick; see the class comment for what a subclass must keep quick. */
+    @Override
+    public boolean nonBlocking() {
+        return true;
     }
 
     /** Drops {@code chunk}; answers the MSG with an empty RPY when {@code last}. */

@@ -10,7 +10,6 @@ import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mgmt.ManagementPayloads;
 import io.beepkit.netty.ByteBufMessageHandler;
-import io.beepkit.netty.DiscardingSink;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.channel.InboundRequest;
 import io.beepkit.netty.internal.mgmt.ChannelManagement;
@@ -161,10 +160,6 @@ final class MessageReceiver {
         }
         int size = h.size();
         ProfileHandler handler = ch.handler();
-        if (handler instanceof DiscardingSink sink) {
-            discard(ch, req, sink, payload, size, last);
-            return;
-        }
         // A ByteBuf-aware handler gets the network buffer itself; others one copy, the array they asked for.
         Object chunk = handler instanceof ByteBufMessageHandler ? payload.retainedSlice() : ByteBufUtil.getBytes(payload);
         // Held against the budget and the window until the handler is done with it: when its call returns, or when
@@ -191,20 +186,6 @@ final class MessageReceiver {
                 }
             }
         });
-    }
-
-    /**
-     * The library's own sink runs no application code (but a quick hook), so nothing crosses to the callback
-     * executor: the frame is dropped here, its credit returns at once, and the last one is answered with the empty RPY.
-     */
-    private void discard(ChannelImpl ch, InboundRequest req, DiscardingSink sink, ByteBuf payload, int size,
-                         boolean last) {
-        flow.consumeMsg(ch, size);
-        try {
-            sink.onMessageChunk(ch, req.msgno(), payload, last, req);
-        } catch (RuntimeException e) {
-            handlerThrew(ch, req, e);
-        }
     }
 
     private static void handlerThrew(ChannelImpl ch, InboundRequest req, RuntimeException e) {
