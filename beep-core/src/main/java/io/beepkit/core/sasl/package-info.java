@@ -4,5 +4,9 @@
  * {@link io.beepkit.core.sasl.SaslInitiatorExchange}), the per-session rules ({@link io.beepkit.core.sasl.SessionSecurity}),
  * and the mechanisms the JDK lacks (PLAIN, ANONYMOUS and EXTERNAL as servers, ANONYMOUS as client). CRAM-MD5 and
  * DIGEST-MD5 on both sides, and PLAIN and EXTERNAL as clients, come from {@code javax.security.sasl}.
+ * <p>Engine code: public only so that beepkit's own modules can reach it; not part of the supported API.
  */
+@Internal
 package io.beepkit.core.sasl;
+
+import io.beepkit.api.Internal;
