@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Checks the module descriptors of the published library jars (run after `./mvnw package`):
+#  1. `jar --describe-module`: every unqualified export is an API package; engine packages are exported only
+#     to beepkit's own modules, if at all.
+#  2. An application on the module path (release/module-smoke) compiles against them, runs one echo exchange over
+#     127.0.0.1, and finds the engine packages closed to it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+api_packages="io.beepkit.api io.beepkit.api.security io.beepkit.core.profiles io.beepkit.netty io.beepkit.netty.tls
+io.beepkit.syslog io.beepkit.micrometer"
+modules="beep-core beep-netty beepkit-syslog beepkit-micrometer"
+
+failed=0
+for m in $modules; do
+  jar=$(ls "$m"/target/"$m"-*.jar | grep -v -e sources -e javadoc -e tests | head -1)
+  description=$(jar --describe-module --file "$jar")
+  name=$(echo "$description" | head -1 | sed 's/@.*//')
+  echo "$m: module $name"
+  while read -r keyword package rest; do
+    if [ "$keyword" = qualified ]; then
+      echo "  $package $rest"; continue
+    fi
+    [ "$keyword" = exports ] || continue
+    if [ -z "$rest" ]; then
+      if echo "$api_packages" | tr ' ' '\n' | grep -qx "$package"; then
+        echo "  exports $package"
+      else
+        echo "  FAIL: engine package $package is exported to everyone"; failed=1
+      fi
+    else
+      echo "  exports $package $rest"
+    fi
+  done <<< "$description"
+done
+[ "$failed" = 0 ] || exit 1
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+./mvnw -B -q -ntp -o -pl beepkit-micrometer,beepkit-syslog dependency:build-classpath \
+    -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=runtime -Dmdep.appendOutput=true >/dev/null
+module_path=$(tr ':' '\n' < "$work/cp.txt" | grep -v -e '/beep-core/' -e '/beep-netty/' | sort -u | tr '\n' ':')
+for m in $modules; do
+  module_path="$module_path$(ls "$root/$m"/target/"$m"-*.jar | grep -v -e sources -e javadoc -e tests | head -1):"
+done
+javac -d "$work/classes" --module-path "$module_path" --module-source-path release/module-smoke/src \
+    --module io.beepkit.smoke
+java --module-path "$work/classes:$module_path" --module io.beepkit.smoke/io.beepkit.smoke.ModuleSmoke
+echo "module check passed"
