@@ -36,14 +36,16 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/repo" "$work/app/src"
 
 # Settings: the staged repository, and Maven Central for everything else (including any repository a third-party
-# POM declares).
+# POM declares). Central's address is the one the Maven Wrapper downloads Maven from.
+central=$(sed -n 's|^distributionUrl=\(.*\)/org/apache/maven/.*|\1|p' .mvn/wrapper/maven-wrapper.properties)
+[ -n "$central" ] || { echo "FAIL: no repository address in .mvn/wrapper/maven-wrapper.properties" >&2; exit 1; }
 cat > "$work/settings.xml" <<EOF
 <settings>
   <mirrors>
     <mirror>
       <id>central</id>
       <mirrorOf>*,!beepkit-staging</mirrorOf>
-      <url>https://repo.maven.apache.org/maven2</url>
+      <url>$central</url>
     </mirror>
   </mirrors>
   <profiles>
