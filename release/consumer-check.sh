@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# Consumer check, run after the release build has staged into target/staging (release/stage.sh):
+# an application outside this build, with an empty local repository and settings that know only the staged
+# repository and Maven Central, imports beepkit-bom, depends on beep-netty, and runs the first ```java block of
+# README.md as the body of its main method. It must compile with wildcard imports of the exported packages only,
+# print the reply (stdout contains the expected text) and exit 0 within the time limit.
+#
+#   release/consumer-check.sh [--readme FILE] [--expect TEXT] [--timeout SECONDS]
+#
+# Defaults: README.md, HELLO (the README's example upper-cases "hello"), 60 s. Network: Maven Central (every other
+# repository is mirrored to it) and the loopback interface the example uses.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+readme="$root/README.md"
+expect=HELLO
+limit=60
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --readme) readme=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
+    --expect) expect=$2; shift 2 ;;
+    --timeout) limit=$2; shift 2 ;;
+    *) echo "unknown argument: $1" >&2; exit 2 ;;
+  esac
+done
+
+staging="$root/target/staging"
+bom_dir="$staging/io/beepkit/beepkit-bom"
+[ -d "$bom_dir" ] || { echo "FAIL: nothing staged in target/staging; run release/stage.sh -Dgpg.skip first" >&2; exit 1; }
+version=$(find "$bom_dir" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort | tail -1)
+echo "consumer check: beepkit $version from target/staging, example from ${readme#"$root/"}"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/repo" "$work/app/src"
+
+# Settings: the staged repository, and Maven Central for everything else (including any repository a third-party
+# POM declares). Central's address is the one the Maven Wrapper downloads Maven from.
+central=$(sed -n 's|^distributionUrl=\(.*\)/org/apache/maven/.*|\1|p' .mvn/wrapper/maven-wrapper.properties)
+[ -n "$central" ] || { echo "FAIL: no repository address in .mvn/wrapper/maven-wrapper.properties" >&2; exit 1; }
+cat > "$work/settings.xml" <<EOF
+<settings>
+  <mirrors>
+    <mirror>
+      <id>central</id>
+      <mirrorOf>*,!beepkit-staging</mirrorOf>
+      <url>$central</url>
+    </mirror>
+  </mirrors>
+  <profiles>
+    <profile>
+      <id>beepkit-staging</id>
+      <repositories>
+        <repository>
+          <id>beepkit-staging</id>
+          <url>file://$staging</url>
+          <releases><enabled>true</enabled></releases>
+          <snapshots><enabled>true</enabled></snapshots>
+        </repository>
+      </repositories>
+    </profile>
+  </profiles>
+  <activeProfiles><activeProfile>beepkit-staging</activeProfile></activeProfiles>
+</settings>
+EOF
+
+cat > "$work/app/pom.xml" <<EOF
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>example</groupId>
+  <artifactId>beepkit-consumer</artifactId>
+  <version>1</version>
+  <dependencyManagement>
+    <dependencies>
+      <dependency>
+        <groupId>io.beepkit</groupId>
+        <artifactId>beepkit-bom</artifactId>
+        <version>$version</version>
+        <type>pom</type>
+        <scope>import</scope>
+      </dependency>
+    </dependencies>
+  </dependencyManagement>
+  <dependencies>
+    <dependency>
+      <groupId>io.beepkit</groupId>
+      <artifactId>beep-netty</artifactId>
+    </dependency>
+  </dependencies>
+  <build>
+    <pluginManagement>
+      <plugins>
+        <plugin>
+          <groupId>org.apache.maven.plugins</groupId>
+          <artifactId>maven-dependency-plugin</artifactId>
+          <version>3.11.0</version>
+        </plugin>
+      </plugins>
+    </pluginManagement>
+  </build>
+</project>
+EOF
+
+# The first ```java block of the README, as the body of main.
+block=$(awk '/^```java[[:space:]]*$/ { inside = 1; next } inside && /^```/ { exit } inside { print }' "$readme")
+[ -n "$block" ] || { echo "FAIL: no \`\`\`java block in ${readme#"$root/"}" >&2; exit 1; }
+{
+  cat <<'EOF'
+import io.beepkit.api.*;
+import io.beepkit.api.security.*;
+import io.beepkit.core.profiles.*;
+import io.beepkit.netty.*;
+import io.beepkit.netty.tls.*;
+import java.util.*;
+import java.util.concurrent.*;
+import java.time.*;
+import java.nio.charset.*;
+
+public class ReadmeExample {
+    public static void main(String[] args) throws Exception {
+EOF
+  echo "$block" | sed 's/^/        /'
+  cat <<'EOF'
+    }
+}
+EOF
+} > "$work/app/src/ReadmeExample.java"
+
+start=$SECONDS
+echo "resolving beep-netty through beepkit-bom (empty local repository)"
+(cd "$work/app" && "$root/mvnw" -B -ntp -q -s "$work/settings.xml" -Dmaven.repo.local="$work/repo" \
+    dependency:build-classpath -Dmdep.outputFile="$work/classpath.txt" -Dmdep.includeScope=runtime) \
+    > "$work/maven.log" 2>&1 || { cat "$work/maven.log"; echo "FAIL: the staged artifacts do not resolve" >&2; exit 1; }
+classpath=$(cat "$work/classpath.txt")
+echo "  class path ($((SECONDS - start)) s):"
+tr ':' '\n' <<< "$classpath" | sed "s|^$work/repo/|    |"
+unexpected=$(find "$work/repo" -name '_remote.repositories' -exec grep -h '>' {} + | grep -v -e '>central=' -e '>beepkit-staging=' || true)
+[ -z "$unexpected" ] || { echo "$unexpected"; echo "FAIL: artifacts came from a repository other than Central and the staging one" >&2; exit 1; }
+for artifact in beepkit-bom beepkit-parent beep-core beep-netty; do
+  grep -rqs 'beepkit-staging=' "$work/repo/io/beepkit/$artifact" \
+    || { echo "FAIL: io.beepkit:$artifact did not come from the staged repository" >&2; exit 1; }
+done
+
+echo "compiling the README example (wildcard imports of the exported packages only)"
+if ! javac -d "$work/classes" -cp "$classpath" "$work/app/src/ReadmeExample.java" > "$work/javac.log" 2>&1; then
+  cat -n "$work/app/src/ReadmeExample.java"; cat "$work/javac.log"
+  echo "FAIL: the README example does not compile" >&2; exit 1
+fi
+
+echo "running it (limit ${limit} s)"
+status=0
+timeout "$limit" java -cp "$work/classes:$classpath" ReadmeExample > "$work/out.txt" 2> "$work/err.txt" || status=$?
+echo "--- stdout"; cat "$work/out.txt"
+echo "--- stderr"; cat "$work/err.txt"
+echo "---"
+if [ "$status" = 124 ]; then echo "FAIL: still running after ${limit} s" >&2; exit 1; fi
+if [ "$status" != 0 ]; then echo "FAIL: exit status $status" >&2; exit 1; fi
+if ! grep -qF -- "$expect" "$work/out.txt"; then
+  echo "FAIL: the README example ran and exited 0, but did not print the reply ('$expect' not in its output)" >&2
+  exit 1
+fi
+echo "consumer check passed: compiled, printed the reply, exited 0 ($((SECONDS - start)) s)"

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The release build: every published module, with sources and javadoc jars, deployed into the file repository
+# target/staging (RELEASING.md). Extra arguments go to Maven; without -Dgpg.skip the artifacts are signed with gpg.
+#
+#   release/stage.sh -Dgpg.skip          # unsigned, as CI runs it
+#   release/stage.sh                     # signed: needs the release key in gpg
+#
+# Runs `clean`, so the staging directory holds exactly this build's artifacts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+# The permissions of the files the build writes end up in the archives: fixed, so that the jars do not depend on
+# the caller's umask (reproducible builds).
+umask 022
+
+./mvnw -B -ntp -Prelease -DskipTests clean deploy \
+    -DaltDeploymentRepository="staging::file:$root/target/staging" "$@"
+
+# beep-netty's test-jar (the leak-failing detector and test PKI its sibling modules' tests use) has to be attached
+# for the reactor to resolve it, so Maven deploys it too; it is not published.
+find target/staging -path '*/io/beepkit/beep-netty/*' -name 'beep-netty-*-tests.jar*' -delete
+
+echo "staged in target/staging:"
+(cd target/staging && find . -type f \( -name '*.jar' -o -name '*.pom' -o -name '*.asc' \) | sed 's|^\./||' | sort)
