@@ -38,7 +38,7 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-./mvnw -B -q -ntp -o -pl beepkit-micrometer,beepkit-syslog dependency:build-classpath \
+./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog dependency:build-classpath \
     -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=runtime -Dmdep.appendOutput=true >/dev/null
 module_path=$(tr ':' '\n' < "$work/cp.txt" | grep -v -e '/beep-core/' -e '/beep-netty/' | sort -u | tr '\n' ':')
 for m in $modules; do
