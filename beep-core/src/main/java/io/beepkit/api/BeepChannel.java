@@ -2,6 +2,7 @@ package io.beepkit.api;
 
 import org.jspecify.annotations.Nullable;
 
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -14,8 +15,8 @@ public interface BeepChannel {
     /** The profile URI the channel runs. */
     String profile();
 
-    /** Data the peer piggybacked in its start request or reply, or null. */
-    @Nullable String peerInitData();
+    /** Data the peer piggybacked in its start request or reply, if any. */
+    Optional<String> peerInitData();
 
     /** The session this channel belongs to. */
     BeepSession session();
