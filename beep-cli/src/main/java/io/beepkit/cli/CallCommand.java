@@ -122,7 +122,7 @@ final class CallCommand implements Callable<Integer> {
                         "starting a channel on " + uri, t -> Failures.start(session, uri, t));
                 if (verbose) {
                     info(err, "channel " + channel.number() + " started on " + channel.profile()
-                            + (channel.peerInitData() == null ? "" : " (peer init data: " + channel.peerInitData() + ")")
+                            + channel.peerInitData().map(d -> " (peer init data: " + d + ")").orElse("")
                             + ", peer window " + channel.remoteWindow());
                     info(err, "sending MSG: " + describe(message));
                 }

@@ -1,5 +1,8 @@
 package io.beepkit.api;
 
+import org.jspecify.annotations.Nullable;
+
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -12,8 +15,8 @@ public interface BeepChannel {
     /** The profile URI the channel runs. */
     String profile();
 
-    /** Data the peer piggybacked in its start request or reply, or null. */
-    String peerInitData();
+    /** Data the peer piggybacked in its start request or reply, if any. */
+    Optional<String> peerInitData();
 
     /** The session this channel belongs to. */
     BeepSession session();
@@ -36,7 +39,7 @@ public interface BeepChannel {
      *
      * @return completes when the reply is complete (RPY, ERR or NUL)
      */
-    CompletableFuture<Void> send(MimeEntity message, ReplyListener listener);
+    CompletableFuture<@Nullable Void> send(MimeEntity message, ReplyListener listener);
 
     /**
      * Opens a MSG to be written piece by piece (see {@link MessageStream}); the reply is collected whole.
@@ -52,7 +55,7 @@ public interface BeepChannel {
      * Closes the channel with code 200 once every MSG we sent on it is answered (RFC 3080 §2.3.1.3). The future fails
      * with {@link BeepErrorException} if the peer declines.
      */
-    CompletableFuture<Void> close();
+    CompletableFuture<@Nullable Void> close();
 
     /** The window size the peer last advertised for this channel (4096 until its first SEQ). */
     int remoteWindow();

@@ -1,14 +1,16 @@
 package io.beepkit.api;
 
+import org.jspecify.annotations.Nullable;
+
 /** How a {@link ProfileHandler} answers the peer's request to close one of its channels (RFC 3080 §2.3.1.3). */
 public final class CloseDecision {
     private static final CloseDecision ACCEPT = new CloseDecision(true, 0, null);
 
     private final boolean accepted;
     private final int code;
-    private final String diagnostic;
+    private final @Nullable String diagnostic;
 
-    private CloseDecision(boolean accepted, int code, String diagnostic) {
+    private CloseDecision(boolean accepted, int code, @Nullable String diagnostic) {
         this.accepted = accepted;
         this.code = code;
         this.diagnostic = diagnostic;
@@ -19,8 +21,11 @@ public final class CloseDecision {
         return ACCEPT;
     }
 
-    /** Keep the channel open and answer the request with ERR: {@code code} (550 if unsure) and a diagnostic. */
-    public static CloseDecision decline(int code, String diagnostic) {
+    /**
+     * Keep the channel open and answer the request with ERR: {@code code} (550 if unsure) and a diagnostic (null or
+     * empty for none).
+     */
+    public static CloseDecision decline(int code, @Nullable String diagnostic) {
         if (code < 100 || code > 999) {
             throw new IllegalArgumentException("error code must have three digits: " + code);
         }
@@ -37,8 +42,8 @@ public final class CloseDecision {
         return code;
     }
 
-    /** The ERR diagnostic of a declined close, null when accepted. */
-    public String diagnostic() {
+    /** The ERR diagnostic of a declined close; null when accepted, or when declined without one. */
+    public @Nullable String diagnostic() {
         return diagnostic;
     }
 }

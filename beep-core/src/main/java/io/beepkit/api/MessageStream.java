@@ -1,5 +1,7 @@
 package io.beepkit.api;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -21,7 +23,7 @@ public interface MessageStream {
      * @return completes when the caller may write more without growing the queue past its bound; fails if the
      *         session ends or the stream was already ended
      */
-    CompletableFuture<Void> write(byte[] chunk);
+    CompletableFuture<@Nullable Void> write(byte[] chunk);
 
     /** Ends the MSG: its final frame may now go out. */
     void end();
@@ -30,5 +32,5 @@ public interface MessageStream {
      * The reply. Without a {@link ReplyListener} it is collected whole; with one, this completes with null once the
      * listener has seen the end of the reply.
      */
-    CompletableFuture<Reply> reply();
+    CompletableFuture<@Nullable Reply> reply();
 }

@@ -1,5 +1,7 @@
 package io.beepkit.api;
 
+import org.jspecify.annotations.Nullable;
+
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -60,8 +62,8 @@ public final class MimeEntity {
         return headers;
     }
 
-    /** The value of the first header named {@code name} (case-insensitive), or null. */
-    public String header(String name) {
+    /** The value of the first header named {@code name} (case-insensitive), or null when there is none. */
+    public @Nullable String header(String name) {
         for (Map.Entry<String, String> h : headers) {
             if (h.getKey().equalsIgnoreCase(name)) {
                 return h.getValue();

@@ -1,5 +1,7 @@
 package io.beepkit.api;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +31,8 @@ public final class ProfileRegistry {
         return this;
     }
 
-    /** The handler for {@code uri}, or null. */
-    public synchronized ProfileHandler handler(String uri) {
+    /** The handler for {@code uri}, or null when none is registered. */
+    public synchronized @Nullable ProfileHandler handler(String uri) {
         return handlers.get(uri);
     }
 

@@ -1,5 +1,7 @@
 package io.beepkit.api;
 
+import org.jspecify.annotations.Nullable;
+
 /** Which kind of rule a peer broke when its session was terminated, as reported to a {@link BeepObserver}. */
 public enum ProtocolErrorKind {
     /** A malformed frame: header grammar, trailer, octets outside the grammar (RFC 3080 §2.2). */
@@ -26,7 +28,7 @@ public enum ProtocolErrorKind {
      * @param message the exception's message, possibly null
      * @return the kind, {@link #OTHER} when no rule is recognised
      */
-    public static ProtocolErrorKind classify(String message) {
+    public static ProtocolErrorKind classify(@Nullable String message) {
         if (message == null) {
             return OTHER;
         }

@@ -1,5 +1,7 @@
 package io.beepkit.api;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.List;
 
 /**
@@ -21,9 +23,10 @@ public final class Reply {
     private final MimeEntity entity;
     private final List<MimeEntity> answers;
     private final int errorCode;
-    private final String errorText;
+    private final @Nullable String errorText;
 
-    private Reply(Kind kind, MimeEntity entity, List<MimeEntity> answers, int errorCode, String errorText) {
+    private Reply(Kind kind, MimeEntity entity, List<MimeEntity> answers, int errorCode,
+                  @Nullable String errorText) {
         this.kind = kind;
         this.entity = entity;
         this.answers = answers;
@@ -74,8 +77,8 @@ public final class Reply {
         return errorCode;
     }
 
-    /** The ERR diagnostic, or null for other kinds. */
-    public String errorText() {
+    /** The ERR diagnostic (never null for ERR), or null for other kinds. */
+    public @Nullable String errorText() {
         return errorText;
     }
 

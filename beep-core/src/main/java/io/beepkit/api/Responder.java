@@ -1,5 +1,7 @@
 package io.beepkit.api;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Answers one MSG. Exactly one of: {@link #reply}, {@link #error}, or any number of {@link #answer} followed by
  * {@link #endAnswers}. Safe to call from any thread and at any time later; replies still leave the channel in the
@@ -9,8 +11,11 @@ public interface Responder {
     /** Sends a positive reply (RPY). */
     void reply(MimeEntity entity);
 
-    /** Sends a negative reply (ERR) with an {@code <error>} element carrying {@code code} and {@code diagnostic}. */
-    void error(int code, String diagnostic);
+    /**
+     * Sends a negative reply (ERR) with an {@code <error>} element carrying {@code code} and {@code diagnostic} (null
+     * or empty for an element without text).
+     */
+    void error(int code, @Nullable String diagnostic);
 
     /** Sends one answer (ANS) of a one-to-many reply. */
     void answer(MimeEntity entity);

@@ -1,5 +1,7 @@
 package io.beepkit.api;
 
+import org.jspecify.annotations.Nullable;
+
 /** How a session ended, as reported to a {@link BeepObserver}. */
 public enum SessionOutcome {
     /** Released in order, or the connection was closed without a protocol violation. */
@@ -17,7 +19,7 @@ public enum SessionOutcome {
      * @param failure why the session ended, or null for an orderly close or plain disconnect
      * @return the outcome
      */
-    public static SessionOutcome of(Throwable failure) {
+    public static SessionOutcome of(@Nullable Throwable failure) {
         if (failure == null) {
             return CLOSED;
         }

@@ -1,15 +1,17 @@
 package io.beepkit.api;
 
+import org.jspecify.annotations.Nullable;
+
 /** How a {@link ProfileHandler} answers a start request. */
 public final class StartDecision {
     private static final StartDecision ACCEPT = new StartDecision(true, null, 0, null);
 
     private final boolean accepted;
-    private final String replyData;
+    private final @Nullable String replyData;
     private final int code;
-    private final String diagnostic;
+    private final @Nullable String diagnostic;
 
-    private StartDecision(boolean accepted, String replyData, int code, String diagnostic) {
+    private StartDecision(boolean accepted, @Nullable String replyData, int code, @Nullable String diagnostic) {
         this.accepted = accepted;
         this.replyData = replyData;
         this.code = code;
@@ -26,8 +28,8 @@ public final class StartDecision {
         return new StartDecision(true, replyData, 0, null);
     }
 
-    /** Refuse with an error code (550 if unsure) and a diagnostic. */
-    public static StartDecision refuse(int code, String diagnostic) {
+    /** Refuse with an error code (550 if unsure) and a diagnostic (null or empty for none). */
+    public static StartDecision refuse(int code, @Nullable String diagnostic) {
         if (code < 100 || code > 999) {
             throw new IllegalArgumentException("error code must have three digits: " + code);
         }
@@ -39,8 +41,8 @@ public final class StartDecision {
         return accepted;
     }
 
-    /** Init data to piggyback in the {@code <profile>} reply, or null. */
-    public String replyData() {
+    /** Init data to piggyback in the {@code <profile>} reply, or null for none. */
+    public @Nullable String replyData() {
         return replyData;
     }
 
@@ -49,8 +51,8 @@ public final class StartDecision {
         return code;
     }
 
-    /** The ERR diagnostic of a refusal, null when accepted. */
-    public String diagnostic() {
+    /** The ERR diagnostic of a refusal; null when accepted, or when refused without one. */
+    public @Nullable String diagnostic() {
         return diagnostic;
     }
 }

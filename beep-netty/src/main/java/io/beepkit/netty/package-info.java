@@ -3,4 +3,7 @@
  * ({@link io.beepkit.netty.BeepConfig}, {@link io.beepkit.netty.SocketProfile}) and Netty-specific views and
  * handlers.
  */
+@NullMarked
 package io.beepkit.netty;
+
+import org.jspecify.annotations.NullMarked;

@@ -5,6 +5,7 @@ import io.beepkit.api.ProfileRegistry;
 import io.beepkit.syslog.internal.CookedCollectorHandler;
 import io.beepkit.syslog.internal.RawCollectorHandler;
 import io.beepkit.syslog.internal.SessionChannels;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,7 @@ public final class SyslogCollector {
     private final CookedCollectorHandler cookedHandler;
 
     private SyslogCollector(Builder b) {
-        Objects.requireNonNull(b.consumer, "consumer");
+        SyslogConsumer consumer = Objects.requireNonNull(b.consumer, "consumer");
         if (!b.raw && !b.cooked) {
             throw new IllegalArgumentException("a collector needs RAW, COOKED or both");
         }
@@ -41,8 +42,8 @@ public final class SyslogCollector {
         cooked = b.cooked;
         legacyUris = b.legacyUris;
         SessionChannels sessions = new SessionChannels(b.limits.maxChannels());
-        rawHandler = new RawCollectorHandler(b.consumer, b.limits, sessions);
-        cookedHandler = new CookedCollectorHandler(b.consumer, b.limits, b.identity, sessions);
+        rawHandler = new RawCollectorHandler(consumer, b.limits, sessions);
+        cookedHandler = new CookedCollectorHandler(consumer, b.limits, b.identity, sessions);
     }
 
     /** A builder; a consumer is required. */
@@ -96,9 +97,9 @@ public final class SyslogCollector {
 
     /** Builds a {@link SyslogCollector}. */
     public static final class Builder {
-        private SyslogConsumer consumer;
+        private @Nullable SyslogConsumer consumer;
         private SyslogLimits limits = SyslogLimits.DEFAULT;
-        private SyslogIdentity identity;
+        private @Nullable SyslogIdentity identity;
         private boolean raw = true;
         private boolean cooked = true;
         private boolean legacyUris;
@@ -118,8 +119,8 @@ public final class SyslogCollector {
             return this;
         }
 
-        /** The collector's own {@code <iam>}, piggybacked on COOKED start replies (default: none). */
-        public Builder identity(SyslogIdentity v) {
+        /** The collector's own {@code <iam>}, piggybacked on COOKED start replies (default: none; null for none). */
+        public Builder identity(@Nullable SyslogIdentity v) {
             identity = v;
             return this;
         }

@@ -1,5 +1,7 @@
 package io.beepkit.syslog;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -15,8 +17,8 @@ import java.util.concurrent.CompletionStage;
 @FunctionalInterface
 public interface SyslogConsumer {
     /** A completed stage, for consumers that handle a message before returning. */
-    CompletionStage<Void> HANDLED = CompletableFuture.completedFuture(null);
+    CompletionStage<@Nullable Void> HANDLED = CompletableFuture.completedFuture(null);
 
     /** Handles one message; the stage completes when it is durably handled. Must not return null. */
-    CompletionStage<Void> accept(SyslogMessage message);
+    CompletionStage<@Nullable Void> accept(SyslogMessage message);
 }

@@ -1,5 +1,7 @@
 package io.beepkit.syslog;
 
+import org.jspecify.annotations.Nullable;
+
 import java.net.SocketAddress;
 import java.util.Objects;
 
@@ -15,19 +17,19 @@ public final class SyslogMessage {
     private final SyslogFormat format;
     private final int facility;
     private final int severity;
-    private final String timestamp;
-    private final String hostname;
-    private final String appName;
-    private final String procId;
-    private final String msgId;
-    private final String structuredData;
-    private final String message;
-    private final String deviceFqdn;
-    private final String deviceIp;
-    private final String pathId;
-    private final SyslogPath path;
-    private final SyslogIdentity peer;
-    private final SocketAddress remoteAddress;
+    private final @Nullable String timestamp;
+    private final @Nullable String hostname;
+    private final @Nullable String appName;
+    private final @Nullable String procId;
+    private final @Nullable String msgId;
+    private final @Nullable String structuredData;
+    private final @Nullable String message;
+    private final @Nullable String deviceFqdn;
+    private final @Nullable String deviceIp;
+    private final @Nullable String pathId;
+    private final @Nullable SyslogPath path;
+    private final @Nullable SyslogIdentity peer;
+    private final @Nullable SocketAddress remoteAddress;
 
     private SyslogMessage(Builder b) {
         transport = Objects.requireNonNull(b.transport, "transport");
@@ -81,67 +83,70 @@ public final class SyslogMessage {
     }
 
     /** The timestamp as written (RFC 5424 or RFC 3164 form, or the COOKED attribute), or null. */
-    public String timestamp() {
+    public @Nullable String timestamp() {
         return timestamp;
     }
 
     /** The originating host's name as the message gives it, or null. */
-    public String hostname() {
+    public @Nullable String hostname() {
         return hostname;
     }
 
     /** RFC 5424 APP-NAME, the RFC 3164 TAG or the COOKED {@code tag} attribute, or null. */
-    public String appName() {
+    public @Nullable String appName() {
         return appName;
     }
 
     /** RFC 5424 PROCID or the bracketed process id after an RFC 3164 TAG, or null. */
-    public String procId() {
+    public @Nullable String procId() {
         return procId;
     }
 
     /** RFC 5424 MSGID, or null. */
-    public String msgId() {
+    public @Nullable String msgId() {
         return msgId;
     }
 
     /** RFC 5424 STRUCTURED-DATA as written (one or more {@code [...]} elements), or null. */
-    public String structuredData() {
+    public @Nullable String structuredData() {
         return structuredData;
     }
 
-    /** The free-form MSG part, or the whole text when unparsed. */
-    public String message() {
+    /**
+     * The free-form MSG part, or the whole text when unparsed; null when an RFC 5424 message ends after its
+     * structured data (its MSG part is optional).
+     */
+    public @Nullable String message() {
         return message;
     }
 
     /** COOKED {@code deviceFQDN} attribute, or null. */
-    public String deviceFqdn() {
+    public @Nullable String deviceFqdn() {
         return deviceFqdn;
     }
 
     /** COOKED {@code deviceIP} attribute, or null. */
-    public String deviceIp() {
+    public @Nullable String deviceIp() {
         return deviceIp;
     }
 
     /** COOKED {@code pathID} attribute (a {@link SyslogPath} the peer described earlier on the channel), or null. */
-    public String pathId() {
+    public @Nullable String pathId() {
         return pathId;
     }
 
     /** The {@code <path>} named by {@link #pathId()}, as the peer described it earlier on this channel, or null. */
-    public SyslogPath path() {
+    public @Nullable SyslogPath path() {
         return path;
     }
 
     /** What the sending peer said of itself with {@code <iam>} on this channel (COOKED), or null. */
-    public SyslogIdentity peer() {
+    public @Nullable SyslogIdentity peer() {
         return peer;
     }
 
     /** The sending peer's socket address, or null when unknown. */
-    public SocketAddress remoteAddress() {
+    public @Nullable SocketAddress remoteAddress() {
         return remoteAddress;
     }
 
@@ -162,24 +167,24 @@ public final class SyslogMessage {
 
     /** Builds a {@link SyslogMessage}. */
     public static final class Builder {
-        private SyslogTransport transport;
-        private String text;
+        private @Nullable SyslogTransport transport;
+        private @Nullable String text;
         private SyslogFormat format = SyslogFormat.UNPARSED;
         private int facility = -1;
         private int severity = -1;
-        private String timestamp;
-        private String hostname;
-        private String appName;
-        private String procId;
-        private String msgId;
-        private String structuredData;
-        private String message;
-        private String deviceFqdn;
-        private String deviceIp;
-        private String pathId;
-        private SyslogPath path;
-        private SyslogIdentity peer;
-        private SocketAddress remoteAddress;
+        private @Nullable String timestamp;
+        private @Nullable String hostname;
+        private @Nullable String appName;
+        private @Nullable String procId;
+        private @Nullable String msgId;
+        private @Nullable String structuredData;
+        private @Nullable String message;
+        private @Nullable String deviceFqdn;
+        private @Nullable String deviceIp;
+        private @Nullable String pathId;
+        private @Nullable SyslogPath path;
+        private @Nullable SyslogIdentity peer;
+        private @Nullable SocketAddress remoteAddress;
 
         private Builder() {
         }
@@ -200,43 +205,43 @@ public final class SyslogMessage {
         public Builder severity(int v) { severity = v; return this; }
 
         /** Sets {@link SyslogMessage#timestamp()}. */
-        public Builder timestamp(String v) { timestamp = v; return this; }
+        public Builder timestamp(@Nullable String v) { timestamp = v; return this; }
 
         /** Sets {@link SyslogMessage#hostname()}. */
-        public Builder hostname(String v) { hostname = v; return this; }
+        public Builder hostname(@Nullable String v) { hostname = v; return this; }
 
         /** Sets {@link SyslogMessage#appName()}. */
-        public Builder appName(String v) { appName = v; return this; }
+        public Builder appName(@Nullable String v) { appName = v; return this; }
 
         /** Sets {@link SyslogMessage#procId()}. */
-        public Builder procId(String v) { procId = v; return this; }
+        public Builder procId(@Nullable String v) { procId = v; return this; }
 
         /** Sets {@link SyslogMessage#msgId()}. */
-        public Builder msgId(String v) { msgId = v; return this; }
+        public Builder msgId(@Nullable String v) { msgId = v; return this; }
 
         /** Sets {@link SyslogMessage#structuredData()}. */
-        public Builder structuredData(String v) { structuredData = v; return this; }
+        public Builder structuredData(@Nullable String v) { structuredData = v; return this; }
 
         /** Sets {@link SyslogMessage#message()}. */
-        public Builder message(String v) { message = v; return this; }
+        public Builder message(@Nullable String v) { message = v; return this; }
 
         /** Sets {@link SyslogMessage#deviceFqdn()}. */
-        public Builder deviceFqdn(String v) { deviceFqdn = v; return this; }
+        public Builder deviceFqdn(@Nullable String v) { deviceFqdn = v; return this; }
 
         /** Sets {@link SyslogMessage#deviceIp()}. */
-        public Builder deviceIp(String v) { deviceIp = v; return this; }
+        public Builder deviceIp(@Nullable String v) { deviceIp = v; return this; }
 
         /** Sets {@link SyslogMessage#pathId()}. */
-        public Builder pathId(String v) { pathId = v; return this; }
+        public Builder pathId(@Nullable String v) { pathId = v; return this; }
 
         /** Sets {@link SyslogMessage#path()}. */
-        public Builder path(SyslogPath v) { path = v; return this; }
+        public Builder path(@Nullable SyslogPath v) { path = v; return this; }
 
         /** Sets {@link SyslogMessage#peer()}. */
-        public Builder peer(SyslogIdentity v) { peer = v; return this; }
+        public Builder peer(@Nullable SyslogIdentity v) { peer = v; return this; }
 
         /** Sets {@link SyslogMessage#remoteAddress()}. */
-        public Builder remoteAddress(SocketAddress v) { remoteAddress = v; return this; }
+        public Builder remoteAddress(@Nullable SocketAddress v) { remoteAddress = v; return this; }
 
         /** The message. */
         public SyslogMessage build() {

@@ -4,4 +4,7 @@
  * to a {@link io.beepkit.syslog.SyslogConsumer} and lets the window reopen only once the consumer has acknowledged
  * it; a device ({@link io.beepkit.syslog.SyslogSender}) sends lines over a session it has opened.
  */
+@NullMarked
 package io.beepkit.syslog;
+
+import org.jspecify.annotations.NullMarked;

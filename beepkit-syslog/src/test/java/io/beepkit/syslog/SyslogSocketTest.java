@@ -160,7 +160,8 @@ class SyslogSocketTest {
         BeepSession s = start();
         SyslogIdentity iam = new SyslogIdentity("device.test", "127.0.0.1", "device");
         try (SyslogSender sender = SyslogSender.cooked(s, iam).get(5, TimeUnit.SECONDS)) {
-            assertTrue(sender.channel().peerInitData().contains("type='collector'"), sender.channel().peerInitData());
+            String startReply = sender.channel().peerInitData().orElseThrow();
+            assertTrue(startReply.contains("type='collector'"), startReply);
             sender.send("<165>1 2003-10-11T22:14:15.003Z mymachine.example.com evntslog - ID47 - An event & more")
                     .get(5, TimeUnit.SECONDS);
         }

@@ -1,5 +1,7 @@
 package io.beepkit.api.security;
 
+import org.jspecify.annotations.Nullable;
+
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +32,7 @@ public interface SaslAuthenticator {
      *
      * @param realm the DIGEST-MD5 realm the client chose, or null for the other mechanisms
      */
-    default char[] password(String user, String realm) {
+    default char @Nullable [] password(String user, @Nullable String realm) {
         return null;
     }
 
@@ -68,12 +70,12 @@ public interface SaslAuthenticator {
      * EXTERNAL: the authentication identity for the TLS client certificate chain (leaf first), or null to refuse.
      * The default refuses; {@link #subjectOf(List)} gives the usual choice, the leaf's subject DN.
      */
-    default String externalIdentity(List<X509Certificate> peerChain) {
+    default @Nullable String externalIdentity(List<X509Certificate> peerChain) {
         return null;
     }
 
     /** The RFC 2253 subject name of the leaf certificate of {@code chain}, or null for an empty chain. */
-    static String subjectOf(List<X509Certificate> chain) {
+    static @Nullable String subjectOf(List<X509Certificate> chain) {
         return chain.isEmpty() ? null : chain.get(0).getSubjectX500Principal().getName();
     }
 
@@ -85,7 +87,7 @@ public interface SaslAuthenticator {
         Map<String, String> table = Map.copyOf(passwordsByUser);
         return new SaslAuthenticator() {
             @Override
-            public char[] password(String user, String realm) {
+            public char @Nullable [] password(String user, @Nullable String realm) {
                 String p = table.get(user);
                 return p == null ? null : p.toCharArray();
             }

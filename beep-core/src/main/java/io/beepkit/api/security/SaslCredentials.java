@@ -1,5 +1,7 @@
 package io.beepkit.api.security;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Arrays;
 
 /**
@@ -8,13 +10,14 @@ import java.util.Arrays;
  * identity (the TLS client certificate does the rest). The password is copied in and handed out as copies.
  */
 public final class SaslCredentials {
-    private final String user;
-    private final char[] password;
-    private final String authorizationId;
-    private final String realm;
-    private final String trace;
+    private final @Nullable String user;
+    private final char @Nullable [] password;
+    private final @Nullable String authorizationId;
+    private final @Nullable String realm;
+    private final @Nullable String trace;
 
-    private SaslCredentials(String user, char[] password, String authorizationId, String realm, String trace) {
+    private SaslCredentials(@Nullable String user, char @Nullable [] password, @Nullable String authorizationId,
+                            @Nullable String realm, @Nullable String trace) {
         this.user = user;
         this.password = password;
         this.authorizationId = authorizationId;
@@ -33,8 +36,8 @@ public final class SaslCredentials {
         return new SaslCredentials(user, password.clone(), null, null, null);
     }
 
-    /** ANONYMOUS with a trace string (RFC 4505: an e-mail address or an opaque token; may be empty). */
-    public static SaslCredentials anonymous(String trace) {
+    /** ANONYMOUS with a trace string (RFC 4505: an e-mail address or an opaque token; may be empty, null for empty). */
+    public static SaslCredentials anonymous(@Nullable String trace) {
         return new SaslCredentials(null, null, null, null, trace == null ? "" : trace);
     }
 
@@ -44,38 +47,41 @@ public final class SaslCredentials {
     }
 
     /** The same credentials asking to act as {@code authorizationId} (null or empty for the authenticated one). */
-    public SaslCredentials withAuthorizationId(String authorizationId) {
+    public SaslCredentials withAuthorizationId(@Nullable String authorizationId) {
         return new SaslCredentials(user, password == null ? null : password.clone(),
                 authorizationId == null || authorizationId.isEmpty() ? null : authorizationId, realm, trace);
     }
 
-    /** The same credentials choosing the DIGEST-MD5 realm {@code realm} among those the server offers. */
-    public SaslCredentials withRealm(String realm) {
+    /**
+     * The same credentials choosing the DIGEST-MD5 realm {@code realm} among those the server offers (null for the
+     * server's first).
+     */
+    public SaslCredentials withRealm(@Nullable String realm) {
         return new SaslCredentials(user, password == null ? null : password.clone(), authorizationId, realm, trace);
     }
 
     /** The user name, or null for ANONYMOUS and EXTERNAL. */
-    public String user() {
+    public @Nullable String user() {
         return user;
     }
 
     /** A copy of the password (the caller clears it), or null when none was given. */
-    public char[] password() {
+    public char @Nullable [] password() {
         return password == null ? null : password.clone();
     }
 
     /** The requested authorization identity, or null. */
-    public String authorizationId() {
+    public @Nullable String authorizationId() {
         return authorizationId;
     }
 
     /** The DIGEST-MD5 realm to choose, or null for the server's first (or none). */
-    public String realm() {
+    public @Nullable String realm() {
         return realm;
     }
 
     /** The ANONYMOUS trace, or null when these are not anonymous credentials. */
-    public String trace() {
+    public @Nullable String trace() {
         return trace;
     }
 

@@ -1,5 +1,7 @@
 package io.beepkit.api.security;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
@@ -17,8 +19,8 @@ public final class SaslListenerConfig {
     private final SaslAuthenticator authenticator;
     private final Set<SaslMechanism> mechanisms;
     private final boolean plainWithoutTls;
-    private final String realm;
-    private final String serverName;
+    private final @Nullable String realm;
+    private final @Nullable String serverName;
     private final int maxBlobChars;
     private final int maxSteps;
 
@@ -53,7 +55,7 @@ public final class SaslListenerConfig {
     }
 
     /** The DIGEST-MD5 realm offered, or null to offer the server name. */
-    public String realm() {
+    public @Nullable String realm() {
         return realm;
     }
 
@@ -61,7 +63,7 @@ public final class SaslListenerConfig {
      * The host name used in CRAM-MD5 challenges and DIGEST-MD5 when the start names no serverName; null means
      * {@code localhost}, and DIGEST-MD5 then accepts any host in the client's digest-uri.
      */
-    public String serverName() {
+    public @Nullable String serverName() {
         return serverName;
     }
 
@@ -81,8 +83,8 @@ public final class SaslListenerConfig {
         private Set<SaslMechanism> mechanisms = EnumSet.of(SaslMechanism.PLAIN, SaslMechanism.CRAM_MD5,
                 SaslMechanism.DIGEST_MD5);
         private boolean plainWithoutTls;
-        private String realm;
-        private String serverName;
+        private @Nullable String realm;
+        private @Nullable String serverName;
         private int maxBlobChars = DEFAULT_MAX_BLOB_CHARS;
         private int maxSteps = DEFAULT_MAX_STEPS;
 
@@ -105,14 +107,14 @@ public final class SaslListenerConfig {
             return this;
         }
 
-        /** The DIGEST-MD5 realm to offer. */
-        public Builder realm(String realm) {
+        /** The DIGEST-MD5 realm to offer; null (the default) offers the server name. */
+        public Builder realm(@Nullable String realm) {
             this.realm = realm;
             return this;
         }
 
-        /** The host name for challenges when the start carries no serverName. */
-        public Builder serverName(String serverName) {
+        /** The host name for challenges when the start carries no serverName; null (the default) for localhost. */
+        public Builder serverName(@Nullable String serverName) {
             this.serverName = serverName;
             return this;
         }

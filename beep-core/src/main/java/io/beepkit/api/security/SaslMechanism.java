@@ -1,5 +1,7 @@
 package io.beepkit.api.security;
 
+import org.jspecify.annotations.Nullable;
+
 import java.util.Optional;
 
 /** The SASL mechanisms beepkit speaks, each a BEEP profile {@code http://iana.org/beep/SASL/<NAME>} (RFC 3080 §4.1.1). */
@@ -34,8 +36,8 @@ public enum SaslMechanism {
         return PROFILE_PREFIX + saslName;
     }
 
-    /** The mechanism whose profile URI is {@code uri}, if any. */
-    public static Optional<SaslMechanism> forProfileUri(String uri) {
+    /** The mechanism whose profile URI is {@code uri}, if any (empty for null). */
+    public static Optional<SaslMechanism> forProfileUri(@Nullable String uri) {
         if (uri == null || !uri.startsWith(PROFILE_PREFIX)) {
             return Optional.empty();
         }

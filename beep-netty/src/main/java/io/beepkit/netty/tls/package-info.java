@@ -4,4 +4,7 @@
  * anonymous, export or NULL ciphers, the OpenSSL provider through netty-tcnative when present, certificates chosen
  * by SNI server name, and a handshake time bound; it produces Netty {@code SslContext}s and handlers.
  */
+@NullMarked
 package io.beepkit.netty.tls;
+
+import org.jspecify.annotations.NullMarked;

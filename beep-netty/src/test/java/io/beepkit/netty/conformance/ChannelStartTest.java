@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -283,9 +284,9 @@ class ChannelStartTest {
         assertEquals(init, seen.initData());
         assertEquals(INIT, seen.profileUri());
         assertEquals(ch.number(), seen.number());
-        assertEquals("ack:" + init, ch.peerInitData());
+        assertEquals(Optional.of("ack:" + init), ch.peerInitData());
         BeepChannel listenerSide = serverSession().channels().iterator().next();
-        assertEquals(init, listenerSide.peerInitData());
+        assertEquals(Optional.of(init), listenerSide.peerInitData());
         s.close().get(TIMEOUT, TimeUnit.SECONDS);
     }
 
@@ -313,7 +314,7 @@ class ChannelStartTest {
             assertEquals(init, base64Content(start));
             lib.peer.send("RPY", 0, start.header().msgno(), false, ScriptedPeer.mgmt("<profile uri='" + INIT
                     + "' encoding='base64'>" + b64("welcome \u00e9") + "</profile>"));
-            assertEquals("welcome \u00e9", starting.get(TIMEOUT, TimeUnit.SECONDS).peerInitData());
+            assertEquals(Optional.of("welcome \u00e9"), starting.get(TIMEOUT, TimeUnit.SECONDS).peerInitData());
         }
     }
 

@@ -37,7 +37,7 @@ public final class SaslOverSession {
             }
             throw e;
         }
-        SaslStep step = exchange.onStartReply(channel.peerInitData());
+        SaslStep step = exchange.onStartReply(channel.peerInitData().orElse(null));
         while (step.kind() == SaslStep.Kind.SEND) {
             Reply reply = channel.send(step.entity()).get(10, TimeUnit.SECONDS);
             step = reply.isError() ? exchange.onError(reply.errorCode(), reply.errorText())

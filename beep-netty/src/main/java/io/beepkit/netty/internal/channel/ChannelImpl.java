@@ -16,6 +16,7 @@ import io.beepkit.core.mime.MimeCodec;
 import io.beepkit.netty.internal.codec.MimePayloads;
 import io.netty.buffer.ByteBuf;
 
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -66,8 +67,8 @@ public final class ChannelImpl implements BeepChannel {
     }
 
     @Override
-    public String peerInitData() {
-        return peerInitData;
+    public Optional<String> peerInitData() {
+        return Optional.ofNullable(peerInitData);
     }
 
     @Override

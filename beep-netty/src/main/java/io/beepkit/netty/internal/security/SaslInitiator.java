@@ -67,7 +67,7 @@ final class SaslInitiator {
             return;
         }
         channel = ch;
-        step(exchange.onStartReply(ch.peerInitData()));
+        step(exchange.onStartReply(ch.peerInitData().orElse(null)));
     }
 
     private void step(SaslStep step) {

@@ -205,7 +205,7 @@ final class TlsNegotiation {
 
     private static boolean proceeds(ChannelImpl channel) {
         try {
-            return TlsTuning.onAnswer(channel.peerInitData()) instanceof TlsMessage.Proceed;
+            return TlsTuning.onAnswer(channel.peerInitData().orElse(null)) instanceof TlsMessage.Proceed;
         } catch (BeepProtocolException e) {
             return false;
         }
@@ -221,7 +221,7 @@ final class TlsNegotiation {
         }
         TlsMessage answer;
         try {
-            answer = TlsTuning.onAnswer(channel.peerInitData());
+            answer = TlsTuning.onAnswer(channel.peerInitData().orElse(null));
         } catch (BeepProtocolException e) {
             host.terminate(e);
             return;
