@@ -2,10 +2,31 @@ package io.beepkit.api;
 
 /**
  * A complete MSG received on a channel.
- *
- * @param channel the channel it arrived on
- * @param msgno   its message number (unique among the peer's MSGs awaiting our reply on that channel)
- * @param entity  its payload as a MIME entity
  */
-public record Message(BeepChannel channel, int msgno, MimeEntity entity) {
+public final class Message {
+    private final BeepChannel channel;
+    private final int msgno;
+    private final MimeEntity entity;
+
+    /** A message as the engine hands it to a {@link ProfileHandler}; see the accessors for each part. */
+    public Message(BeepChannel channel, int msgno, MimeEntity entity) {
+        this.channel = channel;
+        this.msgno = msgno;
+        this.entity = entity;
+    }
+
+    /** The channel it arrived on. */
+    public BeepChannel channel() {
+        return channel;
+    }
+
+    /** Its message number (unique among the peer's MSGs awaiting our reply on that channel). */
+    public int msgno() {
+        return msgno;
+    }
+
+    /** Its payload as a MIME entity. */
+    public MimeEntity entity() {
+        return entity;
+    }
 }

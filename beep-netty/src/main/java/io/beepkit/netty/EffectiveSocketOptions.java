@@ -1,23 +1,88 @@
 package io.beepkit.netty;
 
+import java.util.Objects;
+
 /**
  * Socket options as the kernel reports them after bind, accept or connect: what a profile asked for can differ
  * (Linux doubles SO_RCVBUF and SO_SNDBUF and caps them at net.core.rmem_max / wmem_max).
- *
- * @param transport     "epoll" or "nio"
- * @param tcpNoDelay    TCP_NODELAY
- * @param receiveBuffer SO_RCVBUF in octets
- * @param sendBuffer    SO_SNDBUF in octets
- * @param writeBufferLow  low write-buffer water mark
- * @param writeBufferHigh high write-buffer water mark
- * @param notSentLowat  TCP_NOTSENT_LOWAT, or -1 where not available
  */
-public record EffectiveSocketOptions(String transport, boolean tcpNoDelay, int receiveBuffer, int sendBuffer,
-                                     int writeBufferLow, int writeBufferHigh, long notSentLowat) {
+public final class EffectiveSocketOptions {
+    private final String transport;
+    private final boolean tcpNoDelay;
+    private final int receiveBuffer;
+    private final int sendBuffer;
+    private final int writeBufferLow;
+    private final int writeBufferHigh;
+    private final long notSentLowat;
+
+    /** Options as read back from the kernel; see the accessors for each part. */
+    public EffectiveSocketOptions(String transport, boolean tcpNoDelay, int receiveBuffer, int sendBuffer,
+                                  int writeBufferLow, int writeBufferHigh, long notSentLowat) {
+        this.transport = transport;
+        this.tcpNoDelay = tcpNoDelay;
+        this.receiveBuffer = receiveBuffer;
+        this.sendBuffer = sendBuffer;
+        this.writeBufferLow = writeBufferLow;
+        this.writeBufferHigh = writeBufferHigh;
+        this.notSentLowat = notSentLowat;
+    }
+
+    /** "epoll" or "nio". */
+    public String transport() {
+        return transport;
+    }
+
+    /** TCP_NODELAY. */
+    public boolean tcpNoDelay() {
+        return tcpNoDelay;
+    }
+
+    /** SO_RCVBUF in octets. */
+    public int receiveBuffer() {
+        return receiveBuffer;
+    }
+
+    /** SO_SNDBUF in octets. */
+    public int sendBuffer() {
+        return sendBuffer;
+    }
+
+    /** Low write-buffer water mark. */
+    public int writeBufferLow() {
+        return writeBufferLow;
+    }
+
+    /** High write-buffer water mark. */
+    public int writeBufferHigh() {
+        return writeBufferHigh;
+    }
+
+    /** TCP_NOTSENT_LOWAT, or -1 where not available. */
+    public long notSentLowat() {
+        return notSentLowat;
+    }
+
     @Override
     public String toString() {
         return "transport=" + transport + " TCP_NODELAY=" + tcpNoDelay + " SO_RCVBUF=" + receiveBuffer
                 + " SO_SNDBUF=" + sendBuffer + " write-buffer=" + writeBufferLow + ".." + writeBufferHigh
                 + (notSentLowat >= 0 ? " TCP_NOTSENT_LOWAT=" + notSentLowat : "");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof EffectiveSocketOptions that
+                && Objects.equals(transport, that.transport)
+                && tcpNoDelay == that.tcpNoDelay
+                && receiveBuffer == that.receiveBuffer
+                && sendBuffer == that.sendBuffer
+                && writeBufferLow == that.writeBufferLow
+                && writeBufferHigh == that.writeBufferHigh
+                && notSentLowat == that.notSentLowat;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(transport, tcpNoDelay, receiveBuffer, sendBuffer, writeBufferLow, writeBufferHigh, notSentLowat);
     }
 }

@@ -1,5 +1,7 @@
 package io.beepkit.api.security;
 
+import org.jspecify.annotations.Nullable;
+
 import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSession;
 import java.security.cert.Certificate;
@@ -11,24 +13,47 @@ import java.util.Optional;
 
 /**
  * What a TLS handshake negotiated, as a session reports it once secured.
- *
- * @param protocol          the protocol, for example {@code TLSv1.3}
- * @param cipherSuite       the cipher suite, for example {@code TLS_AES_128_GCM_SHA256}
- * @param peerCertificates  the peer's certificate chain, leaf first; empty when the peer sent none (a client
- *                          without certificate)
- * @param sniHostName       the server name the client asked for by SNI (on either side), or null
  */
-public record TlsSessionInfo(String protocol, String cipherSuite, List<X509Certificate> peerCertificates,
-                             String sniHostName) {
+public final class TlsSessionInfo {
+    private final String protocol;
+    private final String cipherSuite;
+    private final List<X509Certificate> peerCertificates;
+    private final @Nullable String sniHostName;
+
     /** Copies the chain; protocol and cipher suite are required. */
-    public TlsSessionInfo {
+    public TlsSessionInfo(String protocol, String cipherSuite, List<X509Certificate> peerCertificates,
+                          @Nullable String sniHostName) {
         Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(cipherSuite, "cipherSuite");
         peerCertificates = List.copyOf(peerCertificates);
+        this.protocol = protocol;
+        this.cipherSuite = cipherSuite;
+        this.peerCertificates = peerCertificates;
+        this.sniHostName = sniHostName;
+    }
+
+    /** The protocol, for example {@code TLSv1.3}. */
+    public String protocol() {
+        return protocol;
+    }
+
+    /** The cipher suite, for example {@code TLS_AES_128_GCM_SHA256}. */
+    public String cipherSuite() {
+        return cipherSuite;
+    }
+
+    /** The peer's certificate chain, leaf first; empty when the peer sent none (a client without certificate). */
+    public List<X509Certificate> peerCertificates() {
+        return peerCertificates;
+    }
+
+    /** The server name the client asked for by SNI (on either side), or null. */
+    public @Nullable String sniHostName() {
+        return sniHostName;
     }
 
     /** Reads the facts of {@code session} (after its handshake completed), with the SNI name if known. */
-    public static TlsSessionInfo from(SSLSession session, String sniHostName) {
+    public static TlsSessionInfo from(SSLSession session, @Nullable String sniHostName) {
         List<X509Certificate> chain = new ArrayList<>();
         try {
             for (Certificate c : session.getPeerCertificates()) {
@@ -50,5 +75,25 @@ public record TlsSessionInfo(String protocol, String cipherSuite, List<X509Certi
     /** The peer's subject (RFC 2253), if it sent a certificate. */
     public Optional<String> peerSubject() {
         return peerCertificate().map(c -> c.getSubjectX500Principal().getName());
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof TlsSessionInfo that
+                && Objects.equals(protocol, that.protocol)
+                && Objects.equals(cipherSuite, that.cipherSuite)
+                && Objects.equals(peerCertificates, that.peerCertificates)
+                && Objects.equals(sniHostName, that.sniHostName);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(protocol, cipherSuite, peerCertificates, sniHostName);
+    }
+
+    @Override
+    public String toString() {
+        return "TlsSessionInfo[protocol=" + protocol + ", cipherSuite=" + cipherSuite
+                + ", peerCertificates=" + peerCertificates + ", sniHostName=" + sniHostName + "]";
     }
 }
