@@ -4,6 +4,7 @@ import io.beepkit.api.BeepObserver;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.CloseDecision;
 import io.beepkit.core.mgmt.ManagementLimits;
+import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -13,101 +14,65 @@ import java.util.function.Function;
 
 /**
  * Session settings shared by {@link BeepServer} and {@link BeepClient}. Immutable; build with {@link #builder()}.
- *
- * @param socketProfile       socket options and windows
- * @param maxMessageSize      the largest message or reply we assemble (octets, MIME headers included)
- * @param maxChannels         the most channels open at once per session (channel 0 excluded)
- * @param maxOutstanding      the most MSGs awaiting replies per channel and direction
- * @param callbackExecutor    where application callbacks and future completions run, serially per session; null
- *                            for the library's shared daemon pool
- * @param tailWait            how long the encoder may hold back a tail fragment waiting for the peer's SEQ
- * @param features            our greeting's features attribute, or null
- * @param localize            our greeting's localize attribute, or null for i-default
- * @param nativeTransport     use native epoll when it is available
- * @param frameTracer         receives one line per frame in either direction ({@code <- MSG 1 0 . 0 12},
- *                            {@code -> SEQ 1 12 4096}), for debugging tools; null (the default) installs no tracing
- * @param releaseHandler      decides on the peer's request to release the session (RFC 3080 §2.3.1.3, close of
- *                            channel 0) once no channel has messages in progress; null (the default) accepts
- * @param directCallbacks     run application callbacks on the event loop instead of the callback executor: for
- *                            handlers and listeners that never block; saves two thread hops per exchange
- * @param seqDelay            how long a due SEQ may wait to leave with the reply or MSG that follows it on its
- *                            channel (one TCP segment instead of two); zero sends every SEQ at once
- * @param observer            receives session, channel, message and flow-control events on the event loop, for
- *                            metrics; {@link BeepObserver#NOOP} by default
- * @param greetingTimeout     how long a connection may take to deliver its complete greeting before it is closed
- * @param maxGreetingSize     the most octets (framing included) a peer may send before its greeting is complete
- * @param idleTimeout         close a session after this long without an octet sent or received; zero for never
- * @param maxSessions         the most connections a {@link BeepServer} holds at once; more are closed on accept
- * @param maxSessionsPerAddress the most connections a {@link BeepServer} holds at once from one remote IP address
- * @param security            TLS and SASL ({@link SecurityConfig#NONE}, the default, for a session in clear)
- * @param memoryBudget        the most octets one session may hold for its peer (assembled MSGs, delivered MSGs the
- *                            handler has not returned from, replies not yet written, and each MSG awaiting its reply
- *                            at a fixed cost) before it stops reading from the peer
- * @param memoryBudgetTimeout how long a session may stay over its memory budget before it is terminated
- * @param listenerMemoryBudget the most octets all sessions of a {@link BeepServer} together may hold for their peers
- *                            before it refuses new sessions (ERR 421) and sheds the session holding the most
- * @param channelRequestTimeout how long a start or close request may wait for its answer: ours for the peer's reply
- *                            (then the session is terminated), the peer's for our application's decision (then it
- *                            is refused with ERR 451)
- * @param maxStartsPerSecond  the most channel starts a peer may request per second on one session; more are refused
- *                            with ERR 421, and a peer that keeps on is terminated
  */
-public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int maxChannels, int maxOutstanding,
-                         Executor callbackExecutor, Duration tailWait, String features, String localize,
-                         boolean nativeTransport, Consumer<String> frameTracer,
-                         Function<BeepSession, CloseDecision> releaseHandler, boolean directCallbacks,
-                         Duration seqDelay, BeepObserver observer, Duration greetingTimeout,
-                         int maxGreetingSize, Duration idleTimeout, int maxSessions, int maxSessionsPerAddress,
-                         SecurityConfig security, long memoryBudget, Duration memoryBudgetTimeout,
-                         long listenerMemoryBudget, Duration channelRequestTimeout, int maxStartsPerSecond) {
-
-    /** Default largest assembled message or reply: 16 MiB. */
-    public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
-    /** Default most channels open at once per session. */
-    public static final int DEFAULT_MAX_CHANNELS = 1024;
-    /** Default most MSGs awaiting replies per channel and direction. */
-    public static final int DEFAULT_MAX_OUTSTANDING = 4096;
-    /** Default longest wait of a due SEQ for the reply or MSG it can ride with: 5 ms. */
-    public static final Duration DEFAULT_SEQ_DELAY = Duration.ofMillis(5);
-    /** The longest {@code seqDelay} accepted: a peer waiting on its window must not wait longer. */
-    public static final Duration MAX_SEQ_DELAY = Duration.ofMillis(200);
-
-    /** Default time a connection has to deliver its greeting: 15 seconds. */
-    public static final Duration DEFAULT_GREETING_TIMEOUT = Duration.ofSeconds(15);
-    /** Default most octets before the greeting is complete: 64 KiB, as the channel-0 parser's greeting limit. */
-    public static final int DEFAULT_MAX_GREETING_SIZE = ManagementLimits.DEFAULT_MAX_GREETING_OCTETS;
-    /** Default idle timeout: zero, never (an idle BEEP session is legitimate; see docs/reliability.md). */
-    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ZERO;
-    /** Default most connections per listener. */
-    public static final int DEFAULT_MAX_SESSIONS = 10_000;
-    /** Default most connections per listener from one remote address. */
-    public static final int DEFAULT_MAX_SESSIONS_PER_ADDRESS = 256;
-    /** Default memory budget per session: 16 MiB. */
-    public static final long DEFAULT_MEMORY_BUDGET = 16L * 1024 * 1024;
-    /** The smallest memory budget accepted: 64 KiB, so one ordinary exchange never pauses a session. */
-    public static final long MIN_MEMORY_BUDGET = 64L * 1024;
-    /** Default time a session may stay over its memory budget before it is terminated: 30 seconds. */
-    public static final Duration DEFAULT_MEMORY_BUDGET_TIMEOUT = Duration.ofSeconds(30);
-    /** Default time a start or close request waits for its answer: 30 seconds. */
-    public static final Duration DEFAULT_CHANNEL_REQUEST_TIMEOUT = Duration.ofSeconds(30);
-    /** Default most channel starts a peer may request per second on one session. */
-    public static final int DEFAULT_MAX_STARTS_PER_SECOND = 100;
-
-    /**
-     * The default memory budget shared by a listener's sessions: a quarter of the JVM's maximum heap (what is not
-     * counted, the collector's headroom and the application's own data, needs the rest), at least
-     * {@link #MIN_MEMORY_BUDGET}.
-     */
-    public static long defaultListenerMemoryBudget() {
-        return Math.max(MIN_MEMORY_BUDGET, Runtime.getRuntime().maxMemory() / 4);
-    }
+public final class BeepConfig {
+    private final SocketProfile socketProfile;
+    private final int maxMessageSize;
+    private final int maxChannels;
+    private final int maxOutstanding;
+    private final @Nullable Executor callbackExecutor;
+    private final Duration tailWait;
+    private final @Nullable String features;
+    private final @Nullable String localize;
+    private final boolean nativeTransport;
+    private final @Nullable Consumer<String> frameTracer;
+    private final @Nullable Function<BeepSession, CloseDecision> releaseHandler;
+    private final boolean directCallbacks;
+    private final Duration seqDelay;
+    private final BeepObserver observer;
+    private final Duration greetingTimeout;
+    private final int maxGreetingSize;
+    private final Duration idleTimeout;
+    private final int maxSessions;
+    private final int maxSessionsPerAddress;
+    private final SecurityConfig security;
+    private final long memoryBudget;
+    private final Duration memoryBudgetTimeout;
+    private final long listenerMemoryBudget;
+    private final Duration channelRequestTimeout;
+    private final int maxStartsPerSecond;
 
     /**
      * Checks the limits (each at least 1), the timeouts (the greeting timeout positive, the idle timeout not
      * negative, the SEQ delay within its bound) and that the profile, tail wait, observer and security settings
      * are present.
      */
-    public BeepConfig {
+    private BeepConfig(Builder b) {
+        this.socketProfile = b.socketProfile;
+        this.maxMessageSize = b.maxMessageSize;
+        this.maxChannels = b.maxChannels;
+        this.maxOutstanding = b.maxOutstanding;
+        this.callbackExecutor = b.callbackExecutor;
+        this.tailWait = b.tailWait;
+        this.features = b.features;
+        this.localize = b.localize;
+        this.nativeTransport = b.nativeTransport;
+        this.frameTracer = b.frameTracer;
+        this.releaseHandler = b.releaseHandler;
+        this.directCallbacks = b.directCallbacks;
+        this.seqDelay = b.seqDelay;
+        this.observer = b.observer;
+        this.greetingTimeout = b.greetingTimeout;
+        this.maxGreetingSize = b.maxGreetingSize;
+        this.idleTimeout = b.idleTimeout;
+        this.maxSessions = b.maxSessions;
+        this.maxSessionsPerAddress = b.maxSessionsPerAddress;
+        this.security = b.security;
+        this.memoryBudget = b.memoryBudget;
+        this.memoryBudgetTimeout = b.memoryBudgetTimeout;
+        this.listenerMemoryBudget = b.listenerMemoryBudget;
+        this.channelRequestTimeout = b.channelRequestTimeout;
+        this.maxStartsPerSecond = b.maxStartsPerSecond;
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
         Objects.requireNonNull(seqDelay, "seqDelay");
@@ -166,6 +131,203 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         }
     }
 
+    /** Socket options and windows. */
+    public SocketProfile socketProfile() {
+        return socketProfile;
+    }
+
+    /** The largest message or reply we assemble (octets, MIME headers included). */
+    public int maxMessageSize() {
+        return maxMessageSize;
+    }
+
+    /** The most channels open at once per session (channel 0 excluded). */
+    public int maxChannels() {
+        return maxChannels;
+    }
+
+    /** The most MSGs awaiting replies per channel and direction. */
+    public int maxOutstanding() {
+        return maxOutstanding;
+    }
+
+    /**
+     * Where application callbacks and future completions run, serially per session; null for the library's shared
+     * daemon pool.
+     */
+    public @Nullable Executor callbackExecutor() {
+        return callbackExecutor;
+    }
+
+    /** How long the encoder may hold back a tail fragment waiting for the peer's SEQ. */
+    public Duration tailWait() {
+        return tailWait;
+    }
+
+    /** Our greeting's features attribute, or null. */
+    public @Nullable String features() {
+        return features;
+    }
+
+    /** Our greeting's localize attribute, or null for i-default. */
+    public @Nullable String localize() {
+        return localize;
+    }
+
+    /** Use native epoll when it is available. */
+    public boolean nativeTransport() {
+        return nativeTransport;
+    }
+
+    /**
+     * Receives one line per frame in either direction ({@code <- MSG 1 0 . 0 12}, {@code -> SEQ 1 12 4096}), for
+     * debugging tools; null (the default) installs no tracing.
+     */
+    public @Nullable Consumer<String> frameTracer() {
+        return frameTracer;
+    }
+
+    /**
+     * Decides on the peer's request to release the session (RFC 3080 §2.3.1.3, close of channel 0) once no channel has
+     * messages in progress; null (the default) accepts.
+     */
+    public @Nullable Function<BeepSession, CloseDecision> releaseHandler() {
+        return releaseHandler;
+    }
+
+    /**
+     * Run application callbacks on the event loop instead of the callback executor: for handlers and listeners that
+     * never block; saves two thread hops per exchange.
+     */
+    public boolean directCallbacks() {
+        return directCallbacks;
+    }
+
+    /**
+     * How long a due SEQ may wait to leave with the reply or MSG that follows it on its channel (one TCP segment
+     * instead of two); zero sends every SEQ at once.
+     */
+    public Duration seqDelay() {
+        return seqDelay;
+    }
+
+    /**
+     * Receives session, channel, message and flow-control events on the event loop, for metrics; {@link
+     * BeepObserver#NOOP} by default.
+     */
+    public BeepObserver observer() {
+        return observer;
+    }
+
+    /** How long a connection may take to deliver its complete greeting before it is closed. */
+    public Duration greetingTimeout() {
+        return greetingTimeout;
+    }
+
+    /** The most octets (framing included) a peer may send before its greeting is complete. */
+    public int maxGreetingSize() {
+        return maxGreetingSize;
+    }
+
+    /** Close a session after this long without an octet sent or received; zero for never. */
+    public Duration idleTimeout() {
+        return idleTimeout;
+    }
+
+    /** The most connections a {@link BeepServer} holds at once; more are closed on accept. */
+    public int maxSessions() {
+        return maxSessions;
+    }
+
+    /** The most connections a {@link BeepServer} holds at once from one remote IP address. */
+    public int maxSessionsPerAddress() {
+        return maxSessionsPerAddress;
+    }
+
+    /** TLS and SASL ({@link SecurityConfig#NONE}, the default, for a session in clear). */
+    public SecurityConfig security() {
+        return security;
+    }
+
+    /**
+     * The most octets one session may hold for its peer (assembled MSGs, delivered MSGs the handler has not returned
+     * from, replies not yet written, and each MSG awaiting its reply at a fixed cost) before it stops reading from the
+     * peer.
+     */
+    public long memoryBudget() {
+        return memoryBudget;
+    }
+
+    /** How long a session may stay over its memory budget before it is terminated. */
+    public Duration memoryBudgetTimeout() {
+        return memoryBudgetTimeout;
+    }
+
+    /**
+     * The most octets all sessions of a {@link BeepServer} together may hold for their peers before it refuses new
+     * sessions (ERR 421) and sheds the session holding the most.
+     */
+    public long listenerMemoryBudget() {
+        return listenerMemoryBudget;
+    }
+
+    /**
+     * How long a start or close request may wait for its answer: ours for the peer's reply (then the session is
+     * terminated), the peer's for our application's decision (then it is refused with ERR 451).
+     */
+    public Duration channelRequestTimeout() {
+        return channelRequestTimeout;
+    }
+
+    /**
+     * The most channel starts a peer may request per second on one session; more are refused with ERR 421, and a peer
+     * that keeps on is terminated.
+     */
+    public int maxStartsPerSecond() {
+        return maxStartsPerSecond;
+    }
+
+    /** Default largest assembled message or reply: 16 MiB. */
+    public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
+    /** Default most channels open at once per session. */
+    public static final int DEFAULT_MAX_CHANNELS = 1024;
+    /** Default most MSGs awaiting replies per channel and direction. */
+    public static final int DEFAULT_MAX_OUTSTANDING = 4096;
+    /** Default longest wait of a due SEQ for the reply or MSG it can ride with: 5 ms. */
+    public static final Duration DEFAULT_SEQ_DELAY = Duration.ofMillis(5);
+    /** The longest {@code seqDelay} accepted: a peer waiting on its window must not wait longer. */
+    public static final Duration MAX_SEQ_DELAY = Duration.ofMillis(200);
+
+    /** Default time a connection has to deliver its greeting: 15 seconds. */
+    public static final Duration DEFAULT_GREETING_TIMEOUT = Duration.ofSeconds(15);
+    /** Default most octets before the greeting is complete: 64 KiB, as the channel-0 parser's greeting limit. */
+    public static final int DEFAULT_MAX_GREETING_SIZE = ManagementLimits.DEFAULT_MAX_GREETING_OCTETS;
+    /** Default idle timeout: zero, never (an idle BEEP session is legitimate; see docs/reliability.md). */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ZERO;
+    /** Default most connections per listener. */
+    public static final int DEFAULT_MAX_SESSIONS = 10_000;
+    /** Default most connections per listener from one remote address. */
+    public static final int DEFAULT_MAX_SESSIONS_PER_ADDRESS = 256;
+    /** Default memory budget per session: 16 MiB. */
+    public static final long DEFAULT_MEMORY_BUDGET = 16L * 1024 * 1024;
+    /** The smallest memory budget accepted: 64 KiB, so one ordinary exchange never pauses a session. */
+    public static final long MIN_MEMORY_BUDGET = 64L * 1024;
+    /** Default time a session may stay over its memory budget before it is terminated: 30 seconds. */
+    public static final Duration DEFAULT_MEMORY_BUDGET_TIMEOUT = Duration.ofSeconds(30);
+    /** Default time a start or close request waits for its answer: 30 seconds. */
+    public static final Duration DEFAULT_CHANNEL_REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    /** Default most channel starts a peer may request per second on one session. */
+    public static final int DEFAULT_MAX_STARTS_PER_SECOND = 100;
+
+    /**
+     * The default memory budget shared by a listener's sessions: a quarter of the JVM's maximum heap (what is not
+     * counted, the collector's headroom and the application's own data, needs the rest), at least
+     * {@link #MIN_MEMORY_BUDGET}.
+     */
+    public static long defaultListenerMemoryBudget() {
+        return Math.max(MIN_MEMORY_BUDGET, Runtime.getRuntime().maxMemory() / 4);
+    }
+
     /** The defaults: {@link SocketProfile#DEFAULT} and the default limits. */
     public static BeepConfig defaults() {
         return builder().build();
@@ -213,13 +375,13 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
         private int maxChannels = DEFAULT_MAX_CHANNELS;
         private int maxOutstanding = DEFAULT_MAX_OUTSTANDING;
-        private Executor callbackExecutor;
+        private @Nullable Executor callbackExecutor;
         private Duration tailWait = Duration.ofMillis(20);
-        private String features;
-        private String localize;
+        private @Nullable String features;
+        private @Nullable String localize;
         private boolean nativeTransport = true;
-        private Consumer<String> frameTracer;
-        private Function<BeepSession, CloseDecision> releaseHandler;
+        private @Nullable Consumer<String> frameTracer;
+        private @Nullable Function<BeepSession, CloseDecision> releaseHandler;
         private boolean directCallbacks;
         private Duration seqDelay = DEFAULT_SEQ_DELAY;
         private BeepObserver observer = BeepObserver.NOOP;
@@ -244,22 +406,25 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
         /** Most MSGs awaiting replies per channel and direction (default: 4096). */
         public Builder maxOutstanding(int v) { maxOutstanding = v; return this; }
         /** Where callbacks run, serially per session (default: null, the library's shared daemon pool). */
-        public Builder callbackExecutor(Executor v) { callbackExecutor = v; return this; }
+        public Builder callbackExecutor(@Nullable Executor v) { callbackExecutor = v; return this; }
         /** How long a tail fragment may wait for the peer's SEQ before it is sent anyway (default: 20 ms). */
         public Builder tailWait(Duration v) { tailWait = v; return this; }
         /** Our greeting's features attribute (default: none). */
-        public Builder features(String v) { features = v; return this; }
+        public Builder features(@Nullable String v) { features = v; return this; }
         /** Our greeting's localize attribute (default: none, meaning i-default). */
-        public Builder localize(String v) { localize = v; return this; }
+        public Builder localize(@Nullable String v) { localize = v; return this; }
         /** Use native epoll when available (default: true); false forces NIO. */
         public Builder nativeTransport(boolean v) { nativeTransport = v; return this; }
         /** Traces every frame sent and received, one line each; null to disable (the default). */
-        public Builder frameTracer(Consumer<String> v) { frameTracer = v; return this; }
+        public Builder frameTracer(@Nullable Consumer<String> v) { frameTracer = v; return this; }
         /**
          * Decides on the peer's release requests: return {@link CloseDecision#decline(int, String)} to keep the
          * session up (answered with ERR), or accept. Runs on the callback executor. Default: null, always accept.
          */
-        public Builder releaseHandler(Function<BeepSession, CloseDecision> v) { releaseHandler = v; return this; }
+        public Builder releaseHandler(@Nullable Function<BeepSession, CloseDecision> v) {
+            releaseHandler = v;
+            return this;
+        }
         /** How long a connection may take to deliver its complete greeting (default: 15 s). */
         public Builder greetingTimeout(Duration v) { greetingTimeout = v; return this; }
         /** Most octets, framing included, a peer may send before its greeting is complete (default: 64 KiB). */
@@ -310,11 +475,23 @@ public record BeepConfig(SocketProfile socketProfile, int maxMessageSize, int ma
 
         /** The settings, checked. */
         public BeepConfig build() {
-            return new BeepConfig(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor,
-                    tailWait, features, localize, nativeTransport, frameTracer, releaseHandler, directCallbacks,
-                    seqDelay, observer, greetingTimeout, maxGreetingSize, idleTimeout, maxSessions,
-                    maxSessionsPerAddress, security, memoryBudget, memoryBudgetTimeout, listenerMemoryBudget,
-                    channelRequestTimeout, maxStartsPerSecond);
+            return new BeepConfig(this);
         }
+    }
+
+    @Override
+    public String toString() {
+        return "BeepConfig[socketProfile=" + socketProfile + ", maxMessageSize=" + maxMessageSize
+                + ", maxChannels=" + maxChannels + ", maxOutstanding=" + maxOutstanding
+                + ", callbackExecutor=" + callbackExecutor + ", tailWait=" + tailWait + ", features=" + features
+                + ", localize=" + localize + ", nativeTransport=" + nativeTransport + ", frameTracer=" + frameTracer
+                + ", releaseHandler=" + releaseHandler + ", directCallbacks=" + directCallbacks
+                + ", seqDelay=" + seqDelay + ", observer=" + observer + ", greetingTimeout=" + greetingTimeout
+                + ", maxGreetingSize=" + maxGreetingSize + ", idleTimeout=" + idleTimeout
+                + ", maxSessions=" + maxSessions + ", maxSessionsPerAddress=" + maxSessionsPerAddress
+                + ", security=" + security + ", memoryBudget=" + memoryBudget
+                + ", memoryBudgetTimeout=" + memoryBudgetTimeout + ", listenerMemoryBudget=" + listenerMemoryBudget
+                + ", channelRequestTimeout=" + channelRequestTimeout + ", maxStartsPerSecond=" + maxStartsPerSecond
+                + "]";
     }
 }

@@ -4,35 +4,31 @@ import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.netty.tls.TlsConfig;
+import org.jspecify.annotations.Nullable;
 
 /**
  * TLS and SASL for the sessions of a {@link BeepServer} or {@link BeepClient} (RFC 3080 §3.1 and §4). Immutable;
  * build with {@link #builder()} and hand it to {@link BeepConfig.Builder#security(SecurityConfig)}, or use the
  * shortcuts on the server and client builders. The default, {@link #NONE}, is a session in clear.
- *
- * @param tls             the TLS settings: a listener's certificate (it then offers {@code http://iana.org/beep/TLS}
- *                        and answers {@code <ready />}), an initiator's trust and optional client certificate (it
- *                        may then start TLS); null for none
- * @param tlsRequired     listener: refuse every other profile's start with 538 until TLS is established, and offer
- *                        only the TLS profile in the greeting until then
- * @param tlsOnConnect    initiator: ask for TLS at once; {@code connect()} completes once the secured session's
- *                        greeting arrived
- * @param sasl            listener: the SASL mechanisms offered and the authenticator that checks credentials; null
- *                        for none
- * @param saslMechanism   initiator: authenticate on connect with this mechanism (after TLS when both are asked);
- *                        null for no authentication on connect
- * @param saslCredentials initiator: the credentials for {@code saslMechanism}
- * @param plainWithoutTls initiator: allow SASL PLAIN on a session without TLS (the password then crosses in clear);
- *                        a listener says so in its {@link SaslListenerConfig}
  */
-public record SecurityConfig(TlsConfig tls, boolean tlsRequired, boolean tlsOnConnect, SaslListenerConfig sasl,
-                             SaslMechanism saslMechanism, SaslCredentials saslCredentials, boolean plainWithoutTls) {
-
-    /** No TLS, no SASL. */
-    public static final SecurityConfig NONE = new SecurityConfig(null, false, false, null, null, null, false);
+public final class SecurityConfig {
+    private final @Nullable TlsConfig tls;
+    private final boolean tlsRequired;
+    private final boolean tlsOnConnect;
+    private final @Nullable SaslListenerConfig sasl;
+    private final @Nullable SaslMechanism saslMechanism;
+    private final @Nullable SaslCredentials saslCredentials;
+    private final boolean plainWithoutTls;
 
     /** Checks that every option has what it needs. */
-    public SecurityConfig {
+    private SecurityConfig(Builder b) {
+        this.tls = b.tls;
+        this.tlsRequired = b.tlsRequired;
+        this.tlsOnConnect = b.tlsOnConnect;
+        this.sasl = b.sasl;
+        this.saslMechanism = b.saslMechanism;
+        this.saslCredentials = b.saslCredentials;
+        this.plainWithoutTls = b.plainWithoutTls;
         if (tlsRequired && tls == null) {
             throw new IllegalArgumentException("tlsRequired=true needs a TLS configuration (tls is null)");
         }
@@ -52,6 +48,56 @@ public record SecurityConfig(TlsConfig tls, boolean tlsRequired, boolean tlsOnCo
                     + "comes from the TLS client certificate)");
         }
     }
+
+    /**
+     * The TLS settings: a listener's certificate (it then offers {@code http://iana.org/beep/TLS} and answers {@code
+     * <ready />}), an initiator's trust and optional client certificate (it may then start TLS); null for none.
+     */
+    public @Nullable TlsConfig tls() {
+        return tls;
+    }
+
+    /**
+     * Listener: refuse every other profile's start with 538 until TLS is established, and offer only the TLS profile in
+     * the greeting until then.
+     */
+    public boolean tlsRequired() {
+        return tlsRequired;
+    }
+
+    /** Initiator: ask for TLS at once; {@code connect()} completes once the secured session's greeting arrived. */
+    public boolean tlsOnConnect() {
+        return tlsOnConnect;
+    }
+
+    /** Listener: the SASL mechanisms offered and the authenticator that checks credentials; null for none. */
+    public @Nullable SaslListenerConfig sasl() {
+        return sasl;
+    }
+
+    /**
+     * Initiator: authenticate on connect with this mechanism (after TLS when both are asked); null for no
+     * authentication on connect.
+     */
+    public @Nullable SaslMechanism saslMechanism() {
+        return saslMechanism;
+    }
+
+    /** Initiator: the credentials for {@code saslMechanism}. */
+    public @Nullable SaslCredentials saslCredentials() {
+        return saslCredentials;
+    }
+
+    /**
+     * Initiator: allow SASL PLAIN on a session without TLS (the password then crosses in clear); a listener says so in
+     * its {@link SaslListenerConfig}.
+     */
+    public boolean plainWithoutTls() {
+        return plainWithoutTls;
+    }
+
+    /** No TLS, no SASL. */
+    public static final SecurityConfig NONE = builder().build();
 
     /** A builder starting from {@link #NONE}. */
     public static Builder builder() {
@@ -73,28 +119,28 @@ public record SecurityConfig(TlsConfig tls, boolean tlsRequired, boolean tlsOnCo
 
     /** Builds a {@link SecurityConfig}. */
     public static final class Builder {
-        private TlsConfig tls;
+        private @Nullable TlsConfig tls;
         private boolean tlsRequired;
         private boolean tlsOnConnect;
-        private SaslListenerConfig sasl;
-        private SaslMechanism saslMechanism;
-        private SaslCredentials saslCredentials;
+        private @Nullable SaslListenerConfig sasl;
+        private @Nullable SaslMechanism saslMechanism;
+        private @Nullable SaslCredentials saslCredentials;
         private boolean plainWithoutTls;
 
         private Builder() {
         }
 
         /** The TLS settings (listener: certificate; initiator: trust, optional client certificate); null for none. */
-        public Builder tls(TlsConfig v) { tls = v; return this; }
+        public Builder tls(@Nullable TlsConfig v) { tls = v; return this; }
         /** Listener: no other profile may start before TLS (refused with 538). Default false. */
         public Builder tlsRequired(boolean v) { tlsRequired = v; return this; }
         /** Initiator: start TLS at once on connect. Default false. */
         public Builder tlsOnConnect(boolean v) { tlsOnConnect = v; return this; }
         /** Listener: the SASL mechanisms offered and their authenticator; null for none. */
-        public Builder sasl(SaslListenerConfig v) { sasl = v; return this; }
+        public Builder sasl(@Nullable SaslListenerConfig v) { sasl = v; return this; }
 
-        /** Initiator: authenticate on connect with {@code mechanism} and {@code credentials}. */
-        public Builder saslOnConnect(SaslMechanism mechanism, SaslCredentials credentials) {
+        /** Initiator: authenticate on connect with {@code mechanism} and {@code credentials}; both null for none. */
+        public Builder saslOnConnect(@Nullable SaslMechanism mechanism, @Nullable SaslCredentials credentials) {
             saslMechanism = mechanism;
             saslCredentials = credentials;
             return this;
@@ -105,8 +151,14 @@ public record SecurityConfig(TlsConfig tls, boolean tlsRequired, boolean tlsOnCo
 
         /** The settings, checked. */
         public SecurityConfig build() {
-            return new SecurityConfig(tls, tlsRequired, tlsOnConnect, sasl, saslMechanism, saslCredentials,
-                    plainWithoutTls);
+            return new SecurityConfig(this);
         }
+    }
+
+    @Override
+    public String toString() {
+        return "SecurityConfig[tls=" + tls + ", tlsRequired=" + tlsRequired + ", tlsOnConnect=" + tlsOnConnect
+                + ", sasl=" + sasl + ", saslMechanism=" + saslMechanism + ", saslCredentials=" + saslCredentials
+                + ", plainWithoutTls=" + plainWithoutTls + "]";
     }
 }

@@ -8,24 +8,119 @@ import java.util.Objects;
  * {@link #BULK} (throughput), {@link #BOUNDED} (against bufferbloat) and {@link #LEGACY} (what old stacks did, to
  * measure the difference). Start from any of them with
  * {@link #toBuilder()} to make a custom one. {@code docs/tuning.md} explains each value.
- *
- * @param name               a label for logs
- * @param tcpNoDelay         TCP_NODELAY: true disables Nagle's algorithm (the first fix for BEEP tiny fragments)
- * @param receiveBuffer      SO_RCVBUF in octets, 0 to keep the kernel's autotuning
- * @param sendBuffer         SO_SNDBUF in octets, 0 to keep the kernel's default
- * @param writeBufferLow     Netty's low write-buffer water mark: writable again below it
- * @param writeBufferHigh    Netty's high water mark: the channel stops taking frames above it
- * @param initialWindow      the receive window each channel advertises once started (RFC default 4096)
- * @param maxWindow          the cap for automatic receive-window growth; equal to initialWindow to disable growth
- * @param maxFrameSize       the largest frame payload we send
- * @param minFragment        the smallest piece worth sending when a message must be split
- * @param naiveSplitting     true reproduces old stacks, for comparison: fill whatever window is open, however small
- *                           the tail, and write every frame (SEQs included) in a flush of its own
- * @param notSentLowat       TCP_NOTSENT_LOWAT on native epoll, 0 to leave unset
  */
-public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, int sendBuffer, int writeBufferLow,
-                            int writeBufferHigh, int initialWindow, int maxWindow, int maxFrameSize, int minFragment,
-                            boolean naiveSplitting, int notSentLowat) {
+public final class SocketProfile {
+    private final String name;
+    private final boolean tcpNoDelay;
+    private final int receiveBuffer;
+    private final int sendBuffer;
+    private final int writeBufferLow;
+    private final int writeBufferHigh;
+    private final int initialWindow;
+    private final int maxWindow;
+    private final int maxFrameSize;
+    private final int minFragment;
+    private final boolean naiveSplitting;
+    private final int notSentLowat;
+
+    /**
+     * Checks the sizes: initialWindow at least 2 and maxWindow not below it, maxFrameSize and minFragment at least 1,
+     * buffers and notSentLowat non-negative, water marks {@code 1 <= low <= high}.
+     */
+    private SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, int sendBuffer, int writeBufferLow,
+                          int writeBufferHigh, int initialWindow, int maxWindow, int maxFrameSize, int minFragment,
+                          boolean naiveSplitting, int notSentLowat) {
+        Objects.requireNonNull(name, "name");
+        positive("initialWindow", initialWindow, 2);
+        positive("maxFrameSize", maxFrameSize, 1);
+        positive("minFragment", minFragment, 1);
+        if (maxWindow < initialWindow) {
+            throw new IllegalArgumentException("maxWindow " + maxWindow + " < initialWindow " + initialWindow);
+        }
+        if (receiveBuffer < 0 || sendBuffer < 0 || notSentLowat < 0) {
+            throw new IllegalArgumentException("buffer sizes must be >= 0: SO_RCVBUF=" + receiveBuffer
+                    + " SO_SNDBUF=" + sendBuffer + " TCP_NOTSENT_LOWAT=" + notSentLowat);
+        }
+        if (writeBufferLow < 1 || writeBufferHigh < writeBufferLow) {
+            throw new IllegalArgumentException("water marks must satisfy 1 <= low <= high: low=" + writeBufferLow
+                    + " high=" + writeBufferHigh);
+        }
+        this.name = name;
+        this.tcpNoDelay = tcpNoDelay;
+        this.receiveBuffer = receiveBuffer;
+        this.sendBuffer = sendBuffer;
+        this.writeBufferLow = writeBufferLow;
+        this.writeBufferHigh = writeBufferHigh;
+        this.initialWindow = initialWindow;
+        this.maxWindow = maxWindow;
+        this.maxFrameSize = maxFrameSize;
+        this.minFragment = minFragment;
+        this.naiveSplitting = naiveSplitting;
+        this.notSentLowat = notSentLowat;
+    }
+
+    /** A label for logs. */
+    public String name() {
+        return name;
+    }
+
+    /** TCP_NODELAY: true disables Nagle's algorithm (the first fix for BEEP tiny fragments). */
+    public boolean tcpNoDelay() {
+        return tcpNoDelay;
+    }
+
+    /** SO_RCVBUF in octets, 0 to keep the kernel's autotuning. */
+    public int receiveBuffer() {
+        return receiveBuffer;
+    }
+
+    /** SO_SNDBUF in octets, 0 to keep the kernel's default. */
+    public int sendBuffer() {
+        return sendBuffer;
+    }
+
+    /** Netty's low write-buffer water mark: writable again below it. */
+    public int writeBufferLow() {
+        return writeBufferLow;
+    }
+
+    /** Netty's high water mark: the channel stops taking frames above it. */
+    public int writeBufferHigh() {
+        return writeBufferHigh;
+    }
+
+    /** The receive window each channel advertises once started (RFC default 4096). */
+    public int initialWindow() {
+        return initialWindow;
+    }
+
+    /** The cap for automatic receive-window growth; equal to initialWindow to disable growth. */
+    public int maxWindow() {
+        return maxWindow;
+    }
+
+    /** The largest frame payload we send. */
+    public int maxFrameSize() {
+        return maxFrameSize;
+    }
+
+    /** The smallest piece worth sending when a message must be split. */
+    public int minFragment() {
+        return minFragment;
+    }
+
+    /**
+     * True reproduces old stacks, for comparison: fill whatever window is open, however small the tail, and write every
+     * frame (SEQs included) in a flush of its own.
+     */
+    public boolean naiveSplitting() {
+        return naiveSplitting;
+    }
+
+    /** TCP_NOTSENT_LOWAT on native epoll, 0 to leave unset. */
+    public int notSentLowat() {
+        return notSentLowat;
+    }
 
     /**
      * Request/response latency: no Nagle, kernel-tuned buffers, windows sized to the path by the delay-aware tuner
@@ -61,28 +156,6 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
      */
     public static final SocketProfile LEGACY = new SocketProfile("legacy", false, 0, 0, 32 * 1024, 64 * 1024,
             4096, 4096, 4096, 1, true, 0);
-
-    /**
-     * Checks the sizes: initialWindow at least 2 and maxWindow not below it, maxFrameSize and minFragment at least 1,
-     * buffers and notSentLowat non-negative, water marks {@code 1 <= low <= high}.
-     */
-    public SocketProfile {
-        Objects.requireNonNull(name, "name");
-        positive("initialWindow", initialWindow, 2);
-        positive("maxFrameSize", maxFrameSize, 1);
-        positive("minFragment", minFragment, 1);
-        if (maxWindow < initialWindow) {
-            throw new IllegalArgumentException("maxWindow " + maxWindow + " < initialWindow " + initialWindow);
-        }
-        if (receiveBuffer < 0 || sendBuffer < 0 || notSentLowat < 0) {
-            throw new IllegalArgumentException("buffer sizes must be >= 0: SO_RCVBUF=" + receiveBuffer
-                    + " SO_SNDBUF=" + sendBuffer + " TCP_NOTSENT_LOWAT=" + notSentLowat);
-        }
-        if (writeBufferLow < 1 || writeBufferHigh < writeBufferLow) {
-            throw new IllegalArgumentException("water marks must satisfy 1 <= low <= high: low=" + writeBufferLow
-                    + " high=" + writeBufferHigh);
-        }
-    }
 
     private static void positive(String what, int v, int min) {
         if (v < min) {
@@ -185,5 +258,37 @@ public record SocketProfile(String name, boolean tcpNoDelay, int receiveBuffer, 
             return new SocketProfile(name, tcpNoDelay, receiveBuffer, sendBuffer, writeBufferLow, writeBufferHigh,
                     initialWindow, maxWindow, maxFrameSize, minFragment, naiveSplitting, notSentLowat);
         }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SocketProfile that
+                && Objects.equals(name, that.name)
+                && tcpNoDelay == that.tcpNoDelay
+                && receiveBuffer == that.receiveBuffer
+                && sendBuffer == that.sendBuffer
+                && writeBufferLow == that.writeBufferLow
+                && writeBufferHigh == that.writeBufferHigh
+                && initialWindow == that.initialWindow
+                && maxWindow == that.maxWindow
+                && maxFrameSize == that.maxFrameSize
+                && minFragment == that.minFragment
+                && naiveSplitting == that.naiveSplitting
+                && notSentLowat == that.notSentLowat;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, tcpNoDelay, receiveBuffer, sendBuffer, writeBufferLow, writeBufferHigh,
+                initialWindow, maxWindow, maxFrameSize, minFragment, naiveSplitting, notSentLowat);
+    }
+
+    @Override
+    public String toString() {
+        return "SocketProfile[name=" + name + ", tcpNoDelay=" + tcpNoDelay + ", receiveBuffer=" + receiveBuffer
+                + ", sendBuffer=" + sendBuffer + ", writeBufferLow=" + writeBufferLow
+                + ", writeBufferHigh=" + writeBufferHigh + ", initialWindow=" + initialWindow
+                + ", maxWindow=" + maxWindow + ", maxFrameSize=" + maxFrameSize + ", minFragment=" + minFragment
+                + ", naiveSplitting=" + naiveSplitting + ", notSentLowat=" + notSentLowat + "]";
     }
 }

@@ -145,7 +145,7 @@ class SyslogSocketTest {
         BeepSession s = start(m -> {
             received.add(m);
             return SyslogConsumer.HANDLED;
-        }, SyslogLimits.DEFAULT.withMaxLineLength(64));
+        }, SyslogLimits.builder().maxLineLength(64).build());
         SyslogSender sender = SyslogSender.raw(s).get(5, TimeUnit.SECONDS);
         sender.send("<13>fine");
         sender.send("<13>" + "x".repeat(100));
@@ -193,7 +193,7 @@ class SyslogSocketTest {
         BeepSession s = start(m -> {
             received.add(m);
             return SyslogConsumer.HANDLED;
-        }, SyslogLimits.DEFAULT.withMaxEntrySize(200));
+        }, SyslogLimits.builder().maxEntrySize(200).build());
         BeepChannel ch = s.startChannel(SyslogProfiles.COOKED).get(5, TimeUnit.SECONDS);
         assertEquals(500, cooked(ch, "<entry>unterminated").errorCode());
         assertEquals(500, cooked(ch, "<log>x</log>").errorCode());
@@ -273,7 +273,7 @@ class SyslogSocketTest {
             CompletableFuture<Void> ack = new CompletableFuture<>();
             acks.add(ack);
             return ack;
-        }, SyslogLimits.DEFAULT.withMaxPendingEntries(2));
+        }, SyslogLimits.builder().maxPendingEntries(2).build());
         BeepChannel ch = s.startChannel(SyslogProfiles.COOKED).get(5, TimeUnit.SECONDS);
         MimeEntity entry = MimeEntity.of(MimeEntity.BEEP_XML, "<entry>held</entry>".getBytes());
         CompletableFuture<Reply> first = ch.send(entry);
@@ -296,7 +296,7 @@ class SyslogSocketTest {
     /** Syslog channels per session are bounded: one more start is refused with 550 until one closes. */
     @Test
     void channelsPerSessionAreBounded() throws Exception {
-        BeepSession s = start(m -> SyslogConsumer.HANDLED, SyslogLimits.DEFAULT.withMaxChannels(2));
+        BeepSession s = start(m -> SyslogConsumer.HANDLED, SyslogLimits.builder().maxChannels(2).build());
         BeepChannel a = s.startChannel(SyslogProfiles.COOKED).get(5, TimeUnit.SECONDS);
         SyslogSender.raw(s).get(5, TimeUnit.SECONDS);
         ExecutionException e = assertThrows(ExecutionException.class,

@@ -38,12 +38,13 @@ public final class BeepSyslogAutoConfiguration {
                                                ApplicationEventPublisher events) {
         SyslogCollector.Builder b = SyslogCollector.builder().raw(false).cooked(false)
                 .legacyUris(properties.isLegacyUris())
-                .limits(SyslogLimits.DEFAULT.withMaxLineLength(octets("max-line-length", properties.getMaxLineLength()
-                                .toBytes()))
-                        .withMaxLinesPerAnswer(positive("max-lines-per-answer", properties.getMaxLinesPerAnswer()))
-                        .withMaxEntrySize(octets("max-entry-size", properties.getMaxEntrySize().toBytes()))
-                        .withMaxPendingEntries(positive("max-pending-entries", properties.getMaxPendingEntries()))
-                        .withMaxChannels(positive("max-channels", properties.getMaxChannels())));
+                .limits(SyslogLimits.builder()
+                        .maxLineLength(octets("max-line-length", properties.getMaxLineLength().toBytes()))
+                        .maxLinesPerAnswer(positive("max-lines-per-answer", properties.getMaxLinesPerAnswer()))
+                        .maxEntrySize(octets("max-entry-size", properties.getMaxEntrySize().toBytes()))
+                        .maxPendingEntries(positive("max-pending-entries", properties.getMaxPendingEntries()))
+                        .maxChannels(positive("max-channels", properties.getMaxChannels()))
+                        .build());
         for (String p : properties.getProfiles()) {
             switch (p.trim().toLowerCase(Locale.ROOT)) {
                 case "raw" -> b.raw(true);
