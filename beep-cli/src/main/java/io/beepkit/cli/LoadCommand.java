@@ -311,9 +311,9 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     private static TransferStats sum(List<BeepChannel> chans) {
-        TransferStats t = new TransferStats();
+        TransferStats t = TransferStats.ZERO;
         for (BeepChannel ch : chans) {
-            t.add(ch.stats());
+            t = t.plus(ch.stats());
         }
         return t;
     }

@@ -6,6 +6,7 @@ import io.beepkit.api.TransferStats;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Per-session bookkeeping for the "closed" line: the channels open now, and only counters for the closed ones,
@@ -17,24 +18,20 @@ final class ServedSession {
     final Set<BeepChannel> open = ConcurrentHashMap.newKeySet();
     final AtomicLong channelsOpened = new AtomicLong();
     final AtomicLong messages = new AtomicLong();
-    /** The frame and octet counters of the channels already closed; guarded by itself. */
-    final TransferStats closedStats = new TransferStats();
+    /** The frame and octet counters of the channels already closed. */
+    private final AtomicReference<TransferStats> closedStats = new AtomicReference<>(TransferStats.ZERO);
 
     void channelClosed(BeepChannel channel) {
         if (open.remove(channel)) {
-            synchronized (closedStats) {
-                closedStats.add(channel.stats());
-            }
+            TransferStats last = channel.stats();
+            closedStats.accumulateAndGet(last, TransferStats::plus);
         }
     }
 
     TransferStats total() {
-        TransferStats total = new TransferStats();
-        synchronized (closedStats) {
-            total.add(closedStats);
-        }
+        TransferStats total = closedStats.get();
         for (BeepChannel ch : open) {
-            total.add(ch.stats());
+            total = total.plus(ch.stats());
         }
         return total;
     }

@@ -5,6 +5,8 @@ import io.beepkit.api.security.SaslIdentity;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.api.security.TlsSessionInfo;
 
+import org.jspecify.annotations.Nullable;
+
 import java.net.SocketAddress;
 import java.util.Collection;
 import java.util.List;
@@ -23,13 +25,13 @@ public interface BeepSession {
     List<String> peerProfiles();
 
     /** The {@code features} attribute of the peer's greeting, or null. */
-    String peerFeatures();
+    @Nullable String peerFeatures();
 
     /** The {@code localize} attribute of the peer's greeting ({@code i-default} when absent). */
     String peerLocalize();
 
     /** The serverName bound by the first successful start that carried one (RFC 3080 §2.3.1.2), or null. */
-    String serverName();
+    @Nullable String serverName();
 
     /** Starts a channel on {@code profileUri} with no init data. */
     CompletableFuture<BeepChannel> startChannel(String profileUri);
@@ -47,13 +49,16 @@ public interface BeepSession {
      * Releases the session (close of channel 0 with code 200) once our outstanding MSGs are answered. Fails with
      * {@link BeepErrorException} if the peer declines, in which case the session stays up.
      */
-    CompletableFuture<Void> close();
+    CompletableFuture<@Nullable Void> close();
 
     /** Closes the TCP connection at once; pending operations fail with {@link SessionClosedException}. */
     void terminate();
 
-    /** Completes when the session has ended, for whatever reason. */
-    CompletableFuture<Void> closeFuture();
+    /**
+     * Completes when the session has ended, for whatever reason. Each call returns a new future: completing or
+     * cancelling it does not close the session.
+     */
+    CompletableFuture<@Nullable Void> closeFuture();
 
     /** True until the session is released, terminated or its connection lost. */
     boolean isOpen();

@@ -1,66 +1,56 @@
 package io.beepkit.api;
 
+import java.util.Objects;
+
 /**
- * Counters of one channel or one session. Written by the session's event loop, readable from any thread; each value
- * is individually consistent.
+ * Counters of one channel or one session at one moment: an immutable snapshot, taken by
+ * {@link BeepChannel#stats()} and {@link BeepSession#stats()}. Snapshots add and subtract, so an application can
+ * total several channels or measure what one interval transferred.
  */
 public final class TransferStats {
-    private volatile long framesSent;
-    private volatile long framesReceived;
-    private volatile long bytesSent;
-    private volatile long bytesReceived;
-    private volatile long messagesSent;
-    private volatile long smallFramesSent;
-    private volatile long seqSent;
-    private volatile long seqReceived;
-    private volatile long zeroWindowNanos;
+    /** All counters zero. */
+    public static final TransferStats ZERO = new TransferStats(0, 0, 0, 0, 0, 0, 0, 0, 0);
 
-    /** Records one data frame sent; {@code small} when it was a split fragment under the minimum fragment size. */
-    public void frameSent(int payload, boolean small) {
-        framesSent++;
-        bytesSent += payload;
-        if (small) {
-            smallFramesSent++;
-        }
+    private final long framesSent;
+    private final long framesReceived;
+    private final long bytesSent;
+    private final long bytesReceived;
+    private final long messagesSent;
+    private final long smallFramesSent;
+    private final long seqFramesSent;
+    private final long seqFramesReceived;
+    private final long zeroWindowNanos;
+
+    /** Used by the engine, which counts; applications take snapshots from channels and sessions. */
+    @Internal
+    public TransferStats(long framesSent, long framesReceived, long bytesSent, long bytesReceived, long messagesSent,
+                         long smallFramesSent, long seqFramesSent, long seqFramesReceived, long zeroWindowNanos) {
+        this.framesSent = framesSent;
+        this.framesReceived = framesReceived;
+        this.bytesSent = bytesSent;
+        this.bytesReceived = bytesReceived;
+        this.messagesSent = messagesSent;
+        this.smallFramesSent = smallFramesSent;
+        this.seqFramesSent = seqFramesSent;
+        this.seqFramesReceived = seqFramesReceived;
+        this.zeroWindowNanos = zeroWindowNanos;
     }
 
-    /** Counts a data frame of {@code payload} octets received. */
-    public void frameReceived(int payload) {
-        framesReceived++;
-        bytesReceived += payload;
+    /** These counters plus {@code other}'s (for totals over channels or sessions). */
+    public TransferStats plus(TransferStats other) {
+        return new TransferStats(framesSent + other.framesSent, framesReceived + other.framesReceived,
+                bytesSent + other.bytesSent, bytesReceived + other.bytesReceived, messagesSent + other.messagesSent,
+                smallFramesSent + other.smallFramesSent, seqFramesSent + other.seqFramesSent,
+                seqFramesReceived + other.seqFramesReceived, zeroWindowNanos + other.zeroWindowNanos);
     }
 
-    /** Counts a message (MSG or reply) whose last frame was sent. */
-    public void messageSent() {
-        messagesSent++;
-    }
-
-    /** Counts a SEQ frame sent. */
-    public void seqSent() {
-        seqSent++;
-    }
-
-    /** Counts a SEQ frame received. */
-    public void seqReceived() {
-        seqReceived++;
-    }
-
-    /** Adds {@code nanos} of time spent waiting on a zero window. */
-    public void blocked(long nanos) {
-        zeroWindowNanos += nanos;
-    }
-
-    /** Adds {@code other}'s counters to this one (for session totals). */
-    public void add(TransferStats o) {
-        framesSent += o.framesSent;
-        framesReceived += o.framesReceived;
-        bytesSent += o.bytesSent;
-        bytesReceived += o.bytesReceived;
-        messagesSent += o.messagesSent;
-        smallFramesSent += o.smallFramesSent;
-        seqSent += o.seqSent;
-        seqReceived += o.seqReceived;
-        zeroWindowNanos += o.zeroWindowNanos;
+    /** These counters less an earlier snapshot's: what happened between the two. */
+    public TransferStats minus(TransferStats earlier) {
+        return new TransferStats(framesSent - earlier.framesSent, framesReceived - earlier.framesReceived,
+                bytesSent - earlier.bytesSent, bytesReceived - earlier.bytesReceived,
+                messagesSent - earlier.messagesSent, smallFramesSent - earlier.smallFramesSent,
+                seqFramesSent - earlier.seqFramesSent, seqFramesReceived - earlier.seqFramesReceived,
+                zeroWindowNanos - earlier.zeroWindowNanos);
     }
 
     /** Data frames sent (SEQ frames not included). */
@@ -95,12 +85,12 @@ public final class TransferStats {
 
     /** SEQ frames sent. */
     public long seqFramesSent() {
-        return seqSent;
+        return seqFramesSent;
     }
 
     /** SEQ frames received. */
     public long seqFramesReceived() {
-        return seqReceived;
+        return seqFramesReceived;
     }
 
     /** Time spent with data queued but the peer's window closed. */
@@ -109,9 +99,26 @@ public final class TransferStats {
     }
 
     @Override
+    public boolean equals(Object o) {
+        return o instanceof TransferStats that
+                && framesSent == that.framesSent && framesReceived == that.framesReceived
+                && bytesSent == that.bytesSent && bytesReceived == that.bytesReceived
+                && messagesSent == that.messagesSent && smallFramesSent == that.smallFramesSent
+                && seqFramesSent == that.seqFramesSent && seqFramesReceived == that.seqFramesReceived
+                && zeroWindowNanos == that.zeroWindowNanos;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(framesSent, framesReceived, bytesSent, bytesReceived, messagesSent, smallFramesSent,
+                seqFramesSent, seqFramesReceived, zeroWindowNanos);
+    }
+
+    @Override
     public String toString() {
         return "frames sent=" + framesSent + " received=" + framesReceived + ", bytes sent=" + bytesSent
                 + " received=" + bytesReceived + ", messages sent=" + messagesSent + ", tiny frames=" + smallFramesSent
-                + ", SEQ sent=" + seqSent + " received=" + seqReceived + ", zero-window ms=" + zeroWindowNanos / 1_000_000;
+                + ", SEQ sent=" + seqFramesSent + " received=" + seqFramesReceived + ", zero-window ms="
+                + zeroWindowNanos / 1_000_000;
     }
 }

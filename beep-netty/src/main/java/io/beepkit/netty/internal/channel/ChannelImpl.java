@@ -10,6 +10,7 @@ import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
 import io.beepkit.api.TransferStats;
+import io.beepkit.core.channel.TransferCounters;
 import io.beepkit.core.channel.ChannelLifecycle;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mime.MimeCodec;
@@ -40,7 +41,7 @@ public final class ChannelImpl implements BeepChannel {
     private final ReceiveState receive = new ReceiveState();
     private final Exchanges exchanges;
     private final CloseState close = new CloseState();
-    private final TransferStats stats = new TransferStats();
+    private final TransferCounters counters = new TransferCounters();
     private final MessageTally tally = new MessageTally();
 
     /**
@@ -236,7 +237,12 @@ public final class ChannelImpl implements BeepChannel {
 
     @Override
     public TransferStats stats() {
-        return stats;
+        return counters.snapshot();
+    }
+
+    /** The live counters the engine writes. */
+    public TransferCounters counters() {
+        return counters;
     }
 
     /** Frames and octets of the messages in progress, for the observer. */

@@ -2,6 +2,7 @@ package io.beepkit.netty.internal.session;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.TransferStats;
+import io.beepkit.core.channel.TransferCounters;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.netty.util.collection.IntObjectHashMap;
 import io.netty.util.collection.IntObjectMap;
@@ -26,7 +27,7 @@ public final class ChannelTable {
     private final IntObjectMap<ChannelImpl> channels = new IntObjectHashMap<>();
     private final ConcurrentMap<Integer, BeepChannel> openView = new ConcurrentSkipListMap<>();
     private final LinkedHashSet<Integer> recentlyClosed = new LinkedHashSet<>();
-    private final TransferStats closedStats = new TransferStats();
+    private final TransferCounters closedStats = new TransferCounters();
 
     /** The channel numbered {@code n}, or null. */
     public ChannelImpl get(int n) {
@@ -51,7 +52,7 @@ public final class ChannelTable {
     public void remove(ChannelImpl ch) {
         channels.remove(ch.number());
         openView.remove(ch.number());
-        closedStats.add(ch.stats());
+        closedStats.add(ch.counters());
         recentlyClosed.add(ch.number());
         if (recentlyClosed.size() > RECENTLY_CLOSED) {
             recentlyClosed.remove(recentlyClosed.iterator().next());
@@ -63,7 +64,7 @@ public final class ChannelTable {
         List<ChannelImpl> all = new ArrayList<>(channels.values());
         channels.clear();
         openView.clear();
-        all.forEach(ch -> closedStats.add(ch.stats()));
+        all.forEach(ch -> closedStats.add(ch.counters()));
         return all;
     }
 
@@ -110,14 +111,13 @@ public final class ChannelTable {
 
     /** The session's counters: closed channels plus open ones. */
     public TransferStats stats() {
-        TransferStats total = new TransferStats();
-        total.add(closedStats);
+        TransferStats total = closedStats.snapshot();
         for (BeepChannel ch : openView.values()) {
-            total.add(ch.stats());
+            total = total.plus(ch.stats());
         }
         ChannelImpl zero = channels.get(0);
         if (zero != null) {
-            total.add(zero.stats());
+            total = total.plus(zero.stats());
         }
         return total;
     }

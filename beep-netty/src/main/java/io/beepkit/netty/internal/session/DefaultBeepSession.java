@@ -196,7 +196,9 @@ public final class DefaultBeepSession implements BeepSession {
 
     @Override
     public CompletableFuture<Void> closeFuture() {
-        return closeFuture;
+        // A copy: completing or cancelling it must not make the engine (or a server's registry) take the session for
+        // closed.
+        return closeFuture.copy();
     }
 
     @Override

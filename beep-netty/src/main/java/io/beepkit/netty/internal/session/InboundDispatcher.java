@@ -43,7 +43,7 @@ final class InboundDispatcher {
         }
         ch.receive().continuity().accept(h);
         flow.frameReceived(ch, h);
-        ch.stats().frameReceived(h.size());
+        ch.counters().frameReceived(h.size());
         Observation.frameReceived(ch, h);
         if (h.type() == FrameType.MSG) {
             messages.onFrame(ch, h, frame.payload());
@@ -60,7 +60,7 @@ final class InboundDispatcher {
             }
             throw new BeepProtocolException("SEQ for channel " + h.channel() + ", which is not open: " + h);
         }
-        ch.stats().seqReceived();
+        ch.counters().seqReceived();
         Observation.seqReceived(ch);
         if (ch.outbound().window().onSeq(h.ackno(), h.window())) {
             scheduler.windowOpened(ch);

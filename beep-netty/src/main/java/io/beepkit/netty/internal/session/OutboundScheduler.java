@@ -140,7 +140,7 @@ public final class OutboundScheduler {
         if (q.blockedSince() != 0) {
             long waited = System.nanoTime() - q.blockedSince();
             Observation.windowStall(ch, waited);
-            ch.stats().blocked(waited);
+            ch.counters().blocked(waited);
             q.blockedSince(0);
         }
         q.forceNext(false);
@@ -159,7 +159,7 @@ public final class OutboundScheduler {
         FrameHeader h = m.type() == FrameType.ANS
                 ? FrameHeader.ans(ch.number(), m.msgno(), !last, seqno, n, m.ansno())
                 : FrameHeader.data(m.type(), ch.number(), m.msgno(), !last, seqno, n);
-        ch.stats().frameSent(n, tiny);
+        ch.counters().frameSent(n, tiny);
         Observation.frameSent(ch, m.type(), n, last, tiny);
         if (tiny && !planner.isNaive()) {
             warnTiny(ch, n, m.total());
@@ -167,7 +167,7 @@ public final class OutboundScheduler {
         Frame frame = new Frame(h, slice);
         if (last) {
             q.removeHead();
-            ch.stats().messageSent();
+            ch.counters().messageSent();
             Runnable after = m.onWritten();
             m.release();
             if (after == null) {

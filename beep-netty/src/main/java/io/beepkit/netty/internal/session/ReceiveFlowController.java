@@ -254,7 +254,7 @@ public final class ReceiveFlowController {
             rs.tuner().onSeqSent(System.nanoTime(), rw.received(), rw.received() + rw.open(), rw.window());
         }
         int window = rw.advertiseWindow();
-        ch.stats().seqSent();
+        ch.counters().seqSent();
         Observation.seqSent(ch);
         ctx.writer().write(Frame.seq(FrameHeader.seq(ch.number(), rw.ackno(), window)));
     }
