@@ -9,7 +9,7 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketProfile;
-import io.beepkit.netty.TcpSegmentCounter;
+import io.beepkit.netty.internal.TcpSegmentCounter;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,6 +1,5 @@
 package io.beepkit.netty.tls;
 
-import io.netty.handler.ssl.ClientAuth;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,7 +12,7 @@ import java.util.Set;
 /**
  * How a peer runs TLS: its certificate (per SNI server name on a listener), whom it trusts, whether a listener asks
  * for client certificates, the provider, protocols, cipher suites and the handshake time bound. Immutable; build with
- * {@link #builder()}, then derive the Netty contexts once with {@link #forServer()} or {@link #forClient()}.
+ * {@link #builder()} and hand it to a server or client builder ({@code tls(...)}).
  *
  * <p>Defaults: TLS 1.3 and 1.2 only; the provider's default suites less anonymous, export, NULL, RC4, DES and MD5
  * ones; OpenSSL when netty-tcnative is present ({@link TlsProvider#AUTO}); the JVM's trust store; no client
@@ -28,7 +27,7 @@ public final class TlsConfig {
     private final KeyMaterial keyMaterial;
     private final Map<String, KeyMaterial> sniKeyMaterial;
     private final TrustMaterial trust;
-    private final ClientAuth clientAuth;
+    private final ClientAuthentication clientAuth;
     private final TlsProvider provider;
     private final List<String> protocols;
     private final List<String> cipherSuites;
@@ -68,7 +67,7 @@ public final class TlsConfig {
     }
 
     /** Whether a listener asks for (OPTIONAL) or demands (REQUIRE) a client certificate. */
-    public ClientAuth clientAuth() {
+    public ClientAuthentication clientAuth() {
         return clientAuth;
     }
 
@@ -97,22 +96,14 @@ public final class TlsConfig {
         return verifyHostname;
     }
 
-    /** Builds the listener's contexts (one per SNI name plus the default). */
-    public ServerTlsContext forServer() {
-        return ServerTlsContext.create(this);
-    }
 
-    /** Builds the initiator's context. */
-    public ClientTlsContext forClient() {
-        return ClientTlsContext.create(this);
-    }
 
     /** Builds a {@link TlsConfig}. */
     public static final class Builder {
         private KeyMaterial keyMaterial;
         private final Map<String, KeyMaterial> sniKeyMaterial = new LinkedHashMap<>();
         private TrustMaterial trust = TrustMaterial.system();
-        private ClientAuth clientAuth = ClientAuth.NONE;
+        private ClientAuthentication clientAuth = ClientAuthentication.NONE;
         private TlsProvider provider = TlsProvider.AUTO;
         private List<String> protocols = List.of("TLSv1.3", "TLSv1.2");
         private List<String> cipherSuites;
@@ -147,7 +138,7 @@ public final class TlsConfig {
         }
 
         /** On a listener: ask for ({@code OPTIONAL}) or demand ({@code REQUIRE}) a client certificate. */
-        public Builder clientAuth(ClientAuth clientAuth) {
+        public Builder clientAuth(ClientAuthentication clientAuth) {
             this.clientAuth = Objects.requireNonNull(clientAuth, "clientAuth");
             return this;
         }

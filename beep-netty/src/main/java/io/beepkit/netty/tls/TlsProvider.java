@@ -1,7 +1,6 @@
 package io.beepkit.netty.tls;
 
 import io.netty.handler.ssl.OpenSsl;
-import io.netty.handler.ssl.SslProvider;
 
 /** Which TLS implementation to use. */
 public enum TlsProvider {
@@ -15,20 +14,5 @@ public enum TlsProvider {
     /** True if netty-tcnative is on the class path and its native library loads here. */
     public static boolean openSslAvailable() {
         return OpenSsl.isAvailable();
-    }
-
-    /** The Netty provider this choice means on this machine. */
-    SslProvider resolve() {
-        return switch (this) {
-            case JDK -> SslProvider.JDK;
-            case OPENSSL -> {
-                if (!OpenSsl.isAvailable()) {
-                    throw new IllegalStateException("the OpenSSL TLS provider is not available: "
-                            + OpenSsl.unavailabilityCause());
-                }
-                yield SslProvider.OPENSSL;
-            }
-            case AUTO -> OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK;
-        };
     }
 }

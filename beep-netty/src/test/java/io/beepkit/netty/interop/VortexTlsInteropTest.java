@@ -5,7 +5,7 @@ import io.beepkit.core.mgmt.ManagementCodec;
 import io.beepkit.core.mgmt.ManagementMessage;
 import io.beepkit.core.tls.TlsMessage;
 import io.beepkit.core.tls.TlsTuning;
-import io.beepkit.netty.tls.ClientTlsContext;
+import io.beepkit.netty.internal.tls.ClientTlsContext;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.tls.TlsProvider;
 import io.beepkit.netty.tls.TrustMaterial;
@@ -78,9 +78,9 @@ class VortexTlsInteropTest {
                     reply.body().getBytes(StandardCharsets.UTF_8));
             assertInstanceOf(TlsMessage.Proceed.class, TlsTuning.onAnswer(chosen.content()));
 
-            ClientTlsContext tls = TlsConfig.builder().provider(TlsProvider.JDK)
+            ClientTlsContext tls = ClientTlsContext.create(TlsConfig.builder().provider(TlsProvider.JDK)
                     .trust(TrustMaterial.fromPem(dir.resolve("test-certificate.pem")))
-                    .build().forClient();
+                    .build());
             SSLSocket secured = (SSLSocket) ((JdkSslContext) tls.context()).context().getSocketFactory()
                     .createSocket(tcp, "localhost", PORT, false);
             SSLParameters params = secured.getSSLParameters();

@@ -17,7 +17,6 @@ import io.beepkit.core.tls.TlsMessage;
 import io.beepkit.core.tls.TlsTuning;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import io.netty.handler.ssl.ClientAuth;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -71,7 +70,7 @@ class SaslSessionTest {
         serverCert = ca.server("localhost", "localhost", "127.0.0.1");
         clientCert = ca.client("acinom");
         server = BeepServer.builder().bind("127.0.0.1", 0)
-                .tls(TlsConfig.builder().keyMaterial(serverCert.material()).clientAuth(ClientAuth.OPTIONAL)
+                .tls(TlsConfig.builder().keyMaterial(serverCert.material()).clientAuth(ClientAuthentication.OPTIONAL)
                         .trust(ca.trust()).build())
                 .sasl(SaslListenerConfig.builder(AUTH).realm("beepkit").mechanisms(EnumSet.allOf(SaslMechanism.class))
                         .build())

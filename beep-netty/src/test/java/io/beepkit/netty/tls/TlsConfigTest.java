@@ -1,6 +1,8 @@
 package io.beepkit.netty.tls;
 
-import io.netty.handler.ssl.ClientAuth;
+import io.beepkit.netty.internal.tls.SecureCipherFilter;
+import io.beepkit.netty.internal.tls.ClientTlsContext;
+import io.beepkit.netty.internal.tls.ServerTlsContext;
 import io.netty.handler.ssl.SslProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,7 +43,7 @@ class TlsConfigTest {
         assertEquals(List.of("TLSv1.3", "TLSv1.2"), c.protocols());
         assertNull(c.cipherSuites());
         assertEquals(TlsProvider.AUTO, c.provider());
-        assertEquals(ClientAuth.NONE, c.clientAuth());
+        assertEquals(ClientAuthentication.NONE, c.clientAuth());
         assertNull(c.trust().trustManagerFactory(), "the JVM default trust store");
         assertTrue(c.verifyHostname());
         assertEquals(Duration.ofSeconds(10), c.handshakeTimeout());
@@ -63,7 +65,7 @@ class TlsConfigTest {
         assertThrows(IllegalArgumentException.class,
                 () -> TlsConfig.builder().sniKeyMaterial(" ", server.material()));
         IllegalArgumentException noKey = assertThrows(IllegalArgumentException.class,
-                () -> TlsConfig.builder().build().forServer());
+                () -> ServerTlsContext.create(TlsConfig.builder().build()));
         assertTrue(noKey.getMessage().contains("keyMaterial"), noKey.getMessage());
     }
 
@@ -86,30 +88,31 @@ class TlsConfigTest {
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void requestedWeakSuitesAreDroppedAndAnAllWeakListIsRefused(TlsProvider p) {
-        ServerTlsContext ctx = TlsConfig.builder().provider(p).keyMaterial(server.material())
+        ServerTlsContext ctx = ServerTlsContext.create(TlsConfig.builder().provider(p).keyMaterial(server.material())
                 .cipherSuites(List.of("TLS_DH_anon_WITH_AES_128_GCM_SHA256", "TLS_AES_128_GCM_SHA256",
                         "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"))
-                .build().forServer();
+                .build());
         assertEquals(List.of("TLS_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"),
                 ctx.defaultContext().cipherSuites());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> TlsConfig.builder().provider(p).keyMaterial(server.material())
+                () -> ServerTlsContext.create(TlsConfig.builder().provider(p).keyMaterial(server.material())
                         .cipherSuites(List.of("TLS_DH_anon_WITH_AES_128_GCM_SHA256", "TLS_RSA_WITH_NULL_SHA256"))
-                        .build().forServer());
+                        .build()));
         assertTrue(e.getMessage().contains("no acceptable cipher suite"), e.getMessage());
     }
 
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void defaultSuitesContainNothingWeak(TlsProvider p) {
-        List<String> suites = TlsConfig.builder().provider(p).keyMaterial(server.material()).build().forServer()
+        List<String> suites = ServerTlsContext.create(TlsConfig.builder().provider(p).keyMaterial(server.material())
+                        .build())
                 .defaultContext().cipherSuites();
         assertFalse(suites.isEmpty());
         for (String s : suites) {
             assertFalse(SecureCipherFilter.isWeak(s), s);
         }
         assertEquals(p == TlsProvider.JDK ? SslProvider.JDK : SslProvider.OPENSSL,
-                TlsConfig.builder().provider(p).build().forClient().provider());
+                ClientTlsContext.create(TlsConfig.builder().provider(p).build()).provider());
     }
 
     @Test

@@ -1,7 +1,9 @@
 package io.beepkit.netty.tls;
 
+import io.beepkit.netty.internal.tls.ClientTlsContext;
+import io.beepkit.netty.internal.tls.ServerTlsContext;
+import io.beepkit.netty.internal.tls.TlsProviders;
 import io.beepkit.api.security.TlsSessionInfo;
-import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -57,14 +59,14 @@ class TlsHandshakeTest {
         assertTrue(OpenSsl.isAvailable(), String.valueOf(OpenSsl.unavailabilityCause()));
         assertTrue(TlsProvider.openSslAvailable());
         assertEquals(io.netty.handler.ssl.SslProvider.OPENSSL,
-                serverConfig(TlsProvider.AUTO).build().forServer().provider());
+                listener(serverConfig(TlsProvider.AUTO)).provider());
     }
 
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void handshakeSucceedsAndReportsProtocolCipherAndPeerChain(TlsProvider p) throws Exception {
-        try (TlsLoopback loop = new TlsLoopback(serverConfig(p).build().forServer())) {
-            TlsLoopback.Side[] sides = loop.connect(clientConfig(p).build().forClient(), "localhost");
+        try (TlsLoopback loop = new TlsLoopback(listener(serverConfig(p)))) {
+            TlsLoopback.Side[] sides = loop.connect(initiator(clientConfig(p)), "localhost");
             assertTrue(sides[0].succeeded(), String.valueOf(sides[0].failure()));
             assertTrue(sides[1].succeeded(), String.valueOf(sides[1].failure()));
             TlsSessionInfo seenByClient = sides[1].info();
@@ -82,8 +84,8 @@ class TlsHandshakeTest {
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void tls12CanBeChosenAndIsReported(TlsProvider p) throws Exception {
-        try (TlsLoopback loop = new TlsLoopback(serverConfig(p).build().forServer())) {
-            TlsLoopback.Side[] sides = loop.connect(clientConfig(p).protocols("TLSv1.2").build().forClient(),
+        try (TlsLoopback loop = new TlsLoopback(listener(serverConfig(p)))) {
+            TlsLoopback.Side[] sides = loop.connect(initiator(clientConfig(p).protocols("TLSv1.2")),
                     "localhost");
             assertTrue(sides[1].succeeded(), String.valueOf(sides[1].failure()));
             assertEquals("TLSv1.2", sides[1].info().protocol());
@@ -94,11 +96,11 @@ class TlsHandshakeTest {
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void clientCertificateIsVerifiedAndExposedWhenRequired(TlsProvider p) throws Exception {
-        ServerTlsContext required = serverConfig(p).clientAuth(ClientAuth.REQUIRE).trust(ca.trust()).build()
-                .forServer();
+        ServerTlsContext required = listener(serverConfig(p).clientAuth(ClientAuthentication.REQUIRE)
+                .trust(ca.trust()));
         try (TlsLoopback loop = new TlsLoopback(required)) {
-            TlsLoopback.Side[] sides = loop.connect(clientConfig(p).keyMaterial(client.material()).build()
-                    .forClient(), "localhost");
+            TlsLoopback.Side[] sides = loop.connect(initiator(clientConfig(p).keyMaterial(client.material())),
+                    "localhost");
             assertTrue(sides[0].succeeded(), String.valueOf(sides[0].failure()));
             assertEquals("CN=acinom,O=beepkit test", sides[0].info().peerSubject().orElseThrow());
         }
@@ -107,11 +109,11 @@ class TlsHandshakeTest {
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void clientCertificateFromAnotherCaIsRefused(TlsProvider p) throws Exception {
-        ServerTlsContext required = serverConfig(p).clientAuth(ClientAuth.REQUIRE).trust(ca.trust()).build()
-                .forServer();
+        ServerTlsContext required = listener(serverConfig(p).clientAuth(ClientAuthentication.REQUIRE)
+                .trust(ca.trust()));
         try (TlsLoopback loop = new TlsLoopback(required)) {
-            TlsLoopback.Side[] sides = loop.connect(clientConfig(p).keyMaterial(rogueClient.material()).build()
-                    .forClient(), "localhost");
+            TlsLoopback.Side[] sides = loop.connect(initiator(clientConfig(p).keyMaterial(rogueClient.material())),
+                    "localhost");
             assertFalse(sides[0].succeeded(), "the listener must refuse a certificate it cannot verify");
             assertFalse(sides[1].succeeded() && sides[1].channel().isActive());
         }
@@ -120,10 +122,10 @@ class TlsHandshakeTest {
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void missingClientCertificateIsRefusedWhenRequired(TlsProvider p) throws Exception {
-        ServerTlsContext required = serverConfig(p).clientAuth(ClientAuth.REQUIRE).trust(ca.trust()).build()
-                .forServer();
+        ServerTlsContext required = listener(serverConfig(p).clientAuth(ClientAuthentication.REQUIRE)
+                .trust(ca.trust()));
         try (TlsLoopback loop = new TlsLoopback(required)) {
-            TlsLoopback.Side[] sides = loop.connect(clientConfig(p).build().forClient(), "localhost");
+            TlsLoopback.Side[] sides = loop.connect(initiator(clientConfig(p)), "localhost");
             assertFalse(sides[0].succeeded());
         }
     }
@@ -131,9 +133,9 @@ class TlsHandshakeTest {
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void untrustedServerIsRefusedByTheClient(TlsProvider p) throws Exception {
-        try (TlsLoopback loop = new TlsLoopback(serverConfig(p).build().forServer())) {
-            TlsLoopback.Side[] sides = loop.connect(TlsConfig.builder().provider(p).trust(rogue.trust()).build()
-                    .forClient(), "localhost");
+        try (TlsLoopback loop = new TlsLoopback(listener(serverConfig(p)))) {
+            TlsLoopback.Side[] sides = loop.connect(initiator(TlsConfig.builder().provider(p).trust(rogue.trust())),
+                    "localhost");
             assertFalse(sides[1].succeeded());
             assertInstanceOf(SSLHandshakeException.class, sides[1].failure());
             assertFalse(sides[0].succeeded());
@@ -143,12 +145,12 @@ class TlsHandshakeTest {
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void serverCertificateMustNameTheHostUnlessVerificationIsOff(TlsProvider p) throws Exception {
-        try (TlsLoopback loop = new TlsLoopback(serverConfig(p).build().forServer())) {
-            TlsLoopback.Side[] sides = loop.connect(clientConfig(p).build().forClient(), "wrong.example");
+        try (TlsLoopback loop = new TlsLoopback(listener(serverConfig(p)))) {
+            TlsLoopback.Side[] sides = loop.connect(initiator(clientConfig(p)), "wrong.example");
             assertFalse(sides[1].succeeded(), "a certificate for localhost must not pass for wrong.example");
         }
-        try (TlsLoopback loop = new TlsLoopback(serverConfig(p).build().forServer())) {
-            TlsLoopback.Side[] sides = loop.connect(clientConfig(p).verifyHostname(false).build().forClient(),
+        try (TlsLoopback loop = new TlsLoopback(listener(serverConfig(p)))) {
+            TlsLoopback.Side[] sides = loop.connect(initiator(clientConfig(p).verifyHostname(false)),
                     "wrong.example");
             assertTrue(sides[1].succeeded(), String.valueOf(sides[1].failure()));
         }
@@ -157,9 +159,9 @@ class TlsHandshakeTest {
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void tls11IsRefusedByTheListener(TlsProvider p) throws Exception {
-        SslContext legacy = SslContextBuilder.forClient().sslProvider(p.resolve()).protocols("TLSv1.1")
+        SslContext legacy = SslContextBuilder.forClient().sslProvider(TlsProviders.resolve(p)).protocols("TLSv1.1")
                 .trustManager(InsecureTrustManagerFactory.INSTANCE).build();
-        ServerTlsContext listener = serverConfig(p).build().forServer();
+        ServerTlsContext listener = listener(serverConfig(p));
         SslHandler probe = (SslHandler) listener.newHandler(io.netty.buffer.ByteBufAllocator.DEFAULT, false);
         try {
             // Netty's OpenSSL engine always lists the SSLv2Hello pseudo-protocol; BoringSSL parses no SSLv2 hello.
@@ -179,7 +181,7 @@ class TlsHandshakeTest {
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void handshakeTimeoutClosesASilentPeer(TlsProvider p) throws Exception {
-        ServerTlsContext listener = serverConfig(p).handshakeTimeout(Duration.ofMillis(300)).build().forServer();
+        ServerTlsContext listener = listener(serverConfig(p).handshakeTimeout(Duration.ofMillis(300)));
         try (TlsLoopback loop = new TlsLoopback(listener)) {
             long start = System.nanoTime();
             TlsLoopback.Side side = loop.silentClient();
@@ -194,17 +196,16 @@ class TlsHandshakeTest {
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void certificateIsChosenByServerName(TlsProvider p) throws Exception {
-        ServerTlsContext sni = serverConfig(p).sniKeyMaterial("*.beep.example", otherServer.material()).build()
-                .forServer();
+        ServerTlsContext sni = listener(serverConfig(p).sniKeyMaterial("*.beep.example", otherServer.material()));
         assertTrue(sni.usesSni());
         try (TlsLoopback loop = new TlsLoopback(sni)) {
-            TlsLoopback.Side[] sides = loop.connect(clientConfig(p).build().forClient(), "node1.beep.example");
+            TlsLoopback.Side[] sides = loop.connect(initiator(clientConfig(p)), "node1.beep.example");
             assertTrue(sides[1].succeeded(), String.valueOf(sides[1].failure()));
             assertEquals(otherServer.certificate(), sides[1].info().peerCertificate().orElseThrow());
             assertEquals("node1.beep.example", sides[0].info().sniHostName());
         }
         try (TlsLoopback loop = new TlsLoopback(sni)) {
-            TlsLoopback.Side[] sides = loop.connect(clientConfig(p).build().forClient(), "localhost");
+            TlsLoopback.Side[] sides = loop.connect(initiator(clientConfig(p)), "localhost");
             assertTrue(sides[1].succeeded(), String.valueOf(sides[1].failure()));
             assertEquals(server.certificate(), sides[1].info().peerCertificate().orElseThrow());
         }
@@ -213,8 +214,8 @@ class TlsHandshakeTest {
     @ParameterizedTest
     @EnumSource(value = TlsProvider.class, names = {"JDK", "OPENSSL"})
     void sniListenerAlsoBoundsTheHandshake(TlsProvider p) throws Exception {
-        ServerTlsContext sni = serverConfig(p).sniKeyMaterial("beep.example", otherServer.material())
-                .handshakeTimeout(Duration.ofMillis(300)).build().forServer();
+        ServerTlsContext sni = listener(serverConfig(p).sniKeyMaterial("beep.example", otherServer.material())
+                .handshakeTimeout(Duration.ofMillis(300)));
         try (TlsLoopback loop = new TlsLoopback(sni)) {
             TlsLoopback.Side side = loop.silentClient();
             assertFalse(side.succeeded());
@@ -225,11 +226,19 @@ class TlsHandshakeTest {
 
     @Test
     void insecureTrustAcceptsAnyServerButStillEncrypts() throws Exception {
-        try (TlsLoopback loop = new TlsLoopback(serverConfig(TlsProvider.JDK).build().forServer())) {
-            TlsLoopback.Side[] sides = loop.connect(TlsConfig.builder().provider(TlsProvider.JDK)
-                    .trust(TrustMaterial.insecureTrustAll()).build().forClient(), "anything.example");
+        try (TlsLoopback loop = new TlsLoopback(listener(serverConfig(TlsProvider.JDK)))) {
+            TlsLoopback.Side[] sides = loop.connect(initiator(TlsConfig.builder().provider(TlsProvider.JDK)
+                    .trust(TrustMaterial.insecureTrustAll())), "anything.example");
             assertTrue(sides[1].succeeded(), String.valueOf(sides[1].failure()));
             assertEquals("anything.example", sides[1].info().sniHostName(), "the name the client asked for");
         }
+    }
+
+    private static ServerTlsContext listener(TlsConfig.Builder config) {
+        return ServerTlsContext.create(config.build());
+    }
+
+    private static ClientTlsContext initiator(TlsConfig.Builder config) {
+        return ClientTlsContext.create(config.build());
     }
 }

@@ -1,5 +1,8 @@
 package io.beepkit.netty.tls;
 
+import io.beepkit.netty.internal.tls.ClientTlsContext;
+import io.beepkit.netty.internal.tls.ServerTlsContext;
+import io.beepkit.netty.internal.tls.TlsSessions;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;

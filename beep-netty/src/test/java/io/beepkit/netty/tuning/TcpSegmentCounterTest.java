@@ -1,6 +1,6 @@
 package io.beepkit.netty.tuning;
 
-import io.beepkit.netty.TcpSegmentCounter;
+import io.beepkit.netty.internal.TcpSegmentCounter;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package io.beepkit.netty.internal.security;
 
 import io.beepkit.netty.SecurityConfig;
-import io.beepkit.netty.tls.ClientTlsContext;
-import io.beepkit.netty.tls.ServerTlsContext;
+import io.beepkit.netty.internal.tls.ClientTlsContext;
+import io.beepkit.netty.internal.tls.ServerTlsContext;
 
 /**
  * The security of one listener or one initiator, built once: its {@link SecurityConfig} and the TLS context derived
@@ -24,12 +24,12 @@ public final class SecurityEndpoint {
 
     /** A listener's: builds the server contexts (fails naming what is missing, e.g. the certificate). */
     public static SecurityEndpoint listener(SecurityConfig config) {
-        return new SecurityEndpoint(config, config.tls() == null ? null : config.tls().forServer(), null);
+        return new SecurityEndpoint(config, config.tls() == null ? null : ServerTlsContext.create(config.tls()), null);
     }
 
     /** An initiator's: builds the client context. */
     public static SecurityEndpoint initiator(SecurityConfig config) {
-        return new SecurityEndpoint(config, null, config.tls() == null ? null : config.tls().forClient());
+        return new SecurityEndpoint(config, null, config.tls() == null ? null : ClientTlsContext.create(config.tls()));
     }
 
     /** The settings. */

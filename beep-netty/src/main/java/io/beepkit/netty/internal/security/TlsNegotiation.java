@@ -18,7 +18,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.channel.InboundRequest;
-import io.beepkit.netty.tls.TlsSessions;
+import io.beepkit.netty.internal.tls.TlsSessions;
 import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;

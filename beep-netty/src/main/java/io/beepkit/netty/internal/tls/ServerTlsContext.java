@@ -1,8 +1,10 @@
-package io.beepkit.netty.tls;
+package io.beepkit.netty.internal.tls;
 
+import io.beepkit.netty.tls.ClientAuthentication;
+import io.beepkit.netty.tls.KeyMaterial;
+import io.beepkit.netty.tls.TlsConfig;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelHandler;
-import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SniHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -39,12 +41,12 @@ public final class ServerTlsContext {
         this.provider = provider;
     }
 
-    static ServerTlsContext create(TlsConfig config) {
+    public static ServerTlsContext create(TlsConfig config) {
         if (config.keyMaterial() == null) {
             throw new IllegalArgumentException("a TLS listener needs keyMaterial (its certificate and key)");
         }
-        SslProvider provider = config.provider().resolve();
-        if (config.clientAuth() != ClientAuth.NONE && config.trust().isInsecure()) {
+        SslProvider provider = TlsProviders.resolve(config.provider());
+        if (config.clientAuth() != ClientAuthentication.NONE && config.trust().isInsecure()) {
             LOG.warn("TLS listener accepts any client certificate without verification (insecure trust)");
         }
         SslContext defaultContext = build(config, config.keyMaterial(), provider);
@@ -64,8 +66,8 @@ public final class ServerTlsContext {
                 .sslProvider(provider)
                 .protocols(config.protocols())
                 .ciphers(config.cipherSuites(), SecureCipherFilter.INSTANCE)
-                .clientAuth(config.clientAuth());
-        if (config.clientAuth() != ClientAuth.NONE && config.trust().trustManagerFactory() != null) {
+                .clientAuth(TlsProviders.clientAuth(config.clientAuth()));
+        if (config.clientAuth() != ClientAuthentication.NONE && config.trust().trustManagerFactory() != null) {
             b.trustManager(config.trust().trustManagerFactory());
         }
         try {

@@ -1,4 +1,4 @@
-package io.beepkit.netty.tls;
+package io.beepkit.netty.internal.tls;
 
 import io.beepkit.api.security.TlsSessionInfo;
 import io.netty.handler.ssl.SslHandler;

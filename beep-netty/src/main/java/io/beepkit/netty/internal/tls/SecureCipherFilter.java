@@ -1,4 +1,4 @@
-package io.beepkit.netty.tls;
+package io.beepkit.netty.internal.tls;
 
 import io.netty.handler.ssl.CipherSuiteFilter;
 
@@ -11,8 +11,8 @@ import java.util.Set;
  * Keeps the cipher suites the provider supports, minus every anonymous, export, NULL, RC4, DES, 3DES and MD5 suite,
  * whether the list came from the application or the provider's defaults. An empty result is a configuration error.
  */
-final class SecureCipherFilter implements CipherSuiteFilter {
-    static final SecureCipherFilter INSTANCE = new SecureCipherFilter();
+public final class SecureCipherFilter implements CipherSuiteFilter {
+    public static final SecureCipherFilter INSTANCE = new SecureCipherFilter();
     private static final List<String> WEAK_MARKERS = List.of("ANON", "ADH", "AECDH", "NULL", "EXPORT", "EXP-", "EXP1024",
             "RC4", "DES", "MD5", "SCSV");
 
@@ -20,7 +20,7 @@ final class SecureCipherFilter implements CipherSuiteFilter {
     }
 
     /** True for suites no configuration may enable. */
-    static boolean isWeak(String suite) {
+    public static boolean isWeak(String suite) {
         String upper = suite.toUpperCase(Locale.ROOT);
         for (String marker : WEAK_MARKERS) {
             if (upper.contains(marker)) {

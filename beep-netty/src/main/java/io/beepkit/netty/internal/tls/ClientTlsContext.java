@@ -1,5 +1,8 @@
-package io.beepkit.netty.tls;
+package io.beepkit.netty.internal.tls;
 
+import io.beepkit.netty.tls.ClientAuthentication;
+import io.beepkit.netty.tls.KeyMaterial;
+import io.beepkit.netty.tls.TlsConfig;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -27,8 +30,8 @@ public final class ClientTlsContext {
         this.provider = provider;
     }
 
-    static ClientTlsContext create(TlsConfig config) {
-        SslProvider provider = config.provider().resolve();
+    public static ClientTlsContext create(TlsConfig config) {
+        SslProvider provider = TlsProviders.resolve(config.provider());
         if (config.trust().isInsecure()) {
             LOG.warn("TLS initiator does not verify the server's certificate (insecure trust)");
         }
