@@ -8,20 +8,27 @@ import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionRole;
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslMechanism;
+import io.beepkit.core.LibraryThreads;
+import io.beepkit.netty.internal.PipelineInitializer;
+import io.beepkit.netty.internal.Shutdown;
+import io.beepkit.netty.internal.SocketOptions;
+import io.beepkit.netty.internal.Transport;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.tls.TlsConfig;
-import io.beepkit.netty.internal.PipelineInitializer;
-import io.beepkit.netty.internal.SocketOptions;
-import io.beepkit.netty.internal.Transport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A BEEP initiator. One client owns an event loop group and may open many sessions.
@@ -39,14 +46,21 @@ public final class BeepClient implements AutoCloseable {
     private final ProfileRegistry registry;
     private final Transport transport;
     private final EventLoopGroup group;
+    private final @Nullable BeepResources resources;
     private final Duration connectTimeout;
     private final SecurityEndpoint security;
+    private final Set<DefaultBeepSession> sessions = ConcurrentHashMap.newKeySet();
+    private final AtomicReference<@Nullable CompletableFuture<@Nullable Void>> closing = new AtomicReference<>();
 
     private BeepClient(Builder b) {
-        this.config = b.config;
+        this.resources = b.resources;
+        if (resources != null) {
+            resources.requireOpen("BeepClient");
+        }
+        this.config = BeepServer.withCallbackExecutor(b.config, resources);
         this.registry = b.registry.copy();
-        this.transport = Transport.select(config.nativeTransport());
-        this.group = transport.newGroup(b.ioThreads, "beep-client");
+        this.transport = resources != null ? resources.transportChoice() : Transport.select(config.nativeTransport());
+        this.group = resources != null ? resources.eventLoopGroup() : transport.newGroup(b.ioThreads, "beep-client");
         this.connectTimeout = b.connectTimeout;
         this.security = SecurityEndpoint.initiator(config.security());
     }
@@ -66,13 +80,15 @@ public final class BeepClient implements AutoCloseable {
      * a failed handshake or authentication fails it with the failure as the cause.
      */
     public CompletableFuture<BeepSession> connect(String host, int port) {
+        if (closing.get() != null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("this BeepClient is closed"));
+        }
         CompletableFuture<BeepSession> ready = new CompletableFuture<>();
         Bootstrap b = new Bootstrap().group(group).channel(transport.socketChannel())
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis());
         SocketOptions.applyClient(b, config.socketProfile(), transport);
         b.handler(new PipelineInitializer(SessionRole.INITIATOR, config, registry, transport,
-                (DefaultBeepSession s) -> s.closeFuture().whenComplete((v, e) -> ready.completeExceptionally(
-                        beforeGreeting(host, port, s.closeCause()))),
+                (DefaultBeepSession s) -> track(s, host, port, ready),
                 ready::complete, security, host, port));
         b.connect(host, port).addListener((ChannelFutureListener) cf -> {
             if (!cf.isSuccess()) {
@@ -84,8 +100,21 @@ public final class BeepClient implements AutoCloseable {
         return ready;
     }
 
+    /** Keeps {@code s} until it ends, so that closing the client can end it; fails {@code ready} if it ends first. */
+    private void track(DefaultBeepSession s, String host, int port, CompletableFuture<BeepSession> ready) {
+        sessions.add(s);
+        s.closeFuture().whenComplete((v, e) -> {
+            sessions.remove(s);
+            ready.completeExceptionally(beforeGreeting(host, port, s.closeCause()));
+        });
+        if (closing.get() != null) {
+            s.terminate(); // connected while the client was closing
+        }
+    }
+
     /** The failure of a session that ended before greetings completed, carrying why it ended. */
-    private static SessionClosedException beforeGreeting(String host, int port, SessionClosedException closeCause) {
+    private static SessionClosedException beforeGreeting(String host, int port,
+                                                         @Nullable SessionClosedException closeCause) {
         Throwable why = closeCause == null ? null : closeCause.getCause();
         String message = "session with " + host + ":" + port + " closed before greetings completed";
         return why == null ? new SessionClosedException(message)
@@ -102,10 +131,34 @@ public final class BeepClient implements AutoCloseable {
         return config;
     }
 
-    /** Stops the event loops; sessions still open are closed abruptly. Release them first for a clean close. */
+    /**
+     * Closes the client without waiting: ends its sessions still open at once (release them first for a clean close)
+     * and stops the event loops it owns (not shared {@link BeepResources}). The future completes when that is done;
+     * it never fails. Idempotent; safe from any thread, an event loop or a callback included. Connecting afterwards
+     * fails.
+     */
+    public CompletableFuture<@Nullable Void> closeAsync() {
+        CompletableFuture<@Nullable Void> mine = new CompletableFuture<>();
+        if (!closing.compareAndSet(null, mine)) {
+            return Objects.requireNonNull(closing.get()).copy();
+        }
+        Shutdown.closeSessions(sessions, Duration.ZERO)
+                .thenCompose(v -> resources == null ? Shutdown.stopLoops(List.of(group))
+                        : CompletableFuture.completedFuture(null))
+                .whenComplete((v, e) -> mine.complete(null));
+        return mine.copy();
+    }
+
+    /**
+     * As {@link #closeAsync()}, waiting for it to finish; except on one of beepkit's event loops or inside a beepkit
+     * callback, where it only starts the close and returns (waiting there could wait for the very thread that waits).
+     */
     @Override
     public void close() {
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        CompletableFuture<@Nullable Void> done = closeAsync();
+        if (!LibraryThreads.mustNotBlock() && !Transport.inLoopOf(group)) {
+            done.join();
+        }
     }
 
     /** Builds a {@link BeepClient}. */
@@ -114,6 +167,7 @@ public final class BeepClient implements AutoCloseable {
         private ProfileRegistry registry = new ProfileRegistry();
         private int ioThreads = 0;
         private Duration connectTimeout = Duration.ofSeconds(10);
+        private @Nullable BeepResources resources;
 
         /** Session settings (default: {@link BeepConfig#defaults()}). */
         public Builder config(BeepConfig config) {
@@ -162,9 +216,18 @@ public final class BeepClient implements AutoCloseable {
             return this;
         }
 
-        /** I/O threads (0, the default, for Netty's default of twice the cores). */
+        /** I/O threads (0, the default, for Netty's default of twice the cores); not used with {@link #resources}. */
         public Builder ioThreads(int n) {
             this.ioThreads = n;
+            return this;
+        }
+
+        /**
+         * Runs the client on shared event loops (and their callback executor, where the configuration names none)
+         * instead of threads of its own; closing the client leaves them running. Null (the default) for own threads.
+         */
+        public Builder resources(@Nullable BeepResources resources) {
+            this.resources = resources;
             return this;
         }
 
@@ -174,7 +237,7 @@ public final class BeepClient implements AutoCloseable {
             return this;
         }
 
-        /** The client; it owns its event loops until {@link BeepClient#close()}. */
+        /** The client; without shared resources it owns its event loops until {@link BeepClient#close()}. */
         public BeepClient build() {
             return new BeepClient(this);
         }

@@ -6,6 +6,7 @@ import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
 import io.beepkit.api.security.SaslListenerConfig;
+import io.beepkit.core.LibraryThreads;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.core.sasl.SaslProfileHandler;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
@@ -13,22 +14,25 @@ import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.SocketOptions;
+import io.beepkit.netty.internal.Shutdown;
 import io.beepkit.netty.internal.Transport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoopGroup;
 import org.slf4j.Logger;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -44,6 +48,7 @@ import java.util.function.Consumer;
  */
 public final class BeepServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BeepServer.class);
+    private static final Duration DEFAULT_GRACE = Duration.ofSeconds(5);
 
     private final String host;
     private final int port;
@@ -54,20 +59,26 @@ public final class BeepServer implements AutoCloseable {
     private final Set<DefaultBeepSession> sessions = ConcurrentHashMap.newKeySet();
     private final Transport transport;
     private final SecurityEndpoint security;
-    private EventLoopGroup group;
-    private EventLoopGroup acceptGroup;
-    private Channel serverChannel;
+    private final @Nullable BeepResources resources;
+    private final AtomicReference<@Nullable CompletableFuture<@Nullable Void>> closing = new AtomicReference<>();
+    private @Nullable EventLoopGroup group;
+    private @Nullable EventLoopGroup acceptGroup;
+    private volatile @Nullable Channel serverChannel;
     private volatile EffectiveSocketOptions listenerOptions;
     private volatile PipelineInitializer pipeline;
 
     private BeepServer(Builder b) {
         this.host = b.host;
         this.port = b.port;
-        this.config = b.config;
+        this.resources = b.resources;
+        if (resources != null) {
+            resources.requireOpen("BeepServer");
+        }
+        this.config = withCallbackExecutor(b.config, resources);
         this.registry = b.registry.copy();
         this.onSession = b.onSession;
         this.ioThreads = b.ioThreads;
-        this.transport = Transport.select(config.nativeTransport());
+        this.transport = resources != null ? resources.transportChoice() : Transport.select(config.nativeTransport());
         this.security = SecurityEndpoint.listener(config.security());
         if (config.security().sasl() != null) {
             // The SASL profiles are ordinary profiles whose exchanges read and update the session's security state.
@@ -81,15 +92,31 @@ public final class BeepServer implements AutoCloseable {
         return new Builder();
     }
 
+    /** The configuration, with the shared resources' callback executor where it names none. */
+    static BeepConfig withCallbackExecutor(BeepConfig config, @Nullable BeepResources resources) {
+        if (resources == null || resources.callbackExecutor() == null || config.callbackExecutor() != null) {
+            return config;
+        }
+        return config.toBuilder().callbackExecutor(resources.callbackExecutor()).build();
+    }
+
     /** Binds and starts accepting. Completes with this server once listening. */
     public synchronized CompletableFuture<BeepServer> start() {
-        if (group != null) {
-            throw new IllegalStateException("already started");
+        if (group != null || closing.get() != null) {
+            throw new IllegalStateException(closing.get() != null ? "closed" : "already started");
         }
-        group = transport.newGroup(ioThreads, "beep-server");
-        // Accepting has a thread of its own: sessions busy on the I/O threads must not delay new connections and
-        // with them the greeting timeouts, refusals and limits that apply from the first octet.
-        acceptGroup = transport.newGroup(1, "beep-accept");
+        if (resources != null) {
+            resources.requireOpen("BeepServer");
+            group = resources.eventLoopGroup();
+            acceptGroup = resources.acceptGroup();
+        } else {
+            group = transport.newGroup(ioThreads, "beep-server");
+            // Accepting has a thread of its own: sessions busy on the I/O threads must not delay new connections
+            // and with them the greeting timeouts, refusals and limits that apply from the first octet.
+            acceptGroup = transport.newGroup(1, "beep-accept");
+        }
+        EventLoopGroup group = this.group;
+        EventLoopGroup acceptGroup = this.acceptGroup;
         ServerBootstrap b = new ServerBootstrap().group(acceptGroup, group).channel(transport.serverChannel());
         SocketOptions.applyServer(b, config.socketProfile(), transport);
         pipeline = new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
@@ -101,13 +128,15 @@ public final class BeepServer implements AutoCloseable {
         b.bind(host, port).addListener((ChannelFutureListener) cf -> {
             if (cf.isSuccess()) {
                 serverChannel = cf.channel();
+                if (closing.get() != null) {
+                    cf.channel().close(); // closed while binding
+                }
                 listenerOptions = null;
-                log.info("BEEP listener on {} ({}, profile {})", serverChannel.localAddress(), transport.name(),
+                log.info("BEEP listener on {} ({}, profile {})", cf.channel().localAddress(), transport.name(),
                         config.socketProfile().name());
                 f.complete(this);
             } else {
-                acceptGroup.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-                group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+                Shutdown.stopLoops(ownedGroups());
                 f.completeExceptionally(new BeepException("cannot listen on " + host + ":" + port
                         + ": " + cf.cause().getMessage(), cf.cause()));
             }
@@ -115,14 +144,18 @@ public final class BeepServer implements AutoCloseable {
         return f;
     }
 
-    /** The bound port (useful with port 0). */
+    /** The bound port (useful with port 0); throws {@link IllegalStateException} before {@link #start()} completed. */
     public int port() {
-        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+        return localAddress().getPort();
     }
 
-    /** The bound address, once started. */
+    /** The bound address; throws {@link IllegalStateException} before {@link #start()} completed. */
     public InetSocketAddress localAddress() {
-        return (InetSocketAddress) serverChannel.localAddress();
+        Channel c = serverChannel;
+        if (c == null) {
+            throw new IllegalStateException("not listening yet: start() has not completed");
+        }
+        return (InetSocketAddress) c.localAddress();
     }
 
     /** The transport in use, "epoll" or "nio". */
@@ -161,33 +194,65 @@ public final class BeepServer implements AutoCloseable {
         return p == null ? 0 : p.listenerMemory().shedCount();
     }
 
-    /** Releases every session gracefully (waiting at most {@code timeout}), then stops listening. */
-    public void close(Duration timeout) {
-        if (serverChannel != null) {
-            serverChannel.close().awaitUninterruptibly();
+    /**
+     * Closes the listener without waiting: stops accepting, asks every session to release (RFC 3080 §2.3.1.3),
+     * waits up to {@code grace} for them, ends those still open, then stops the event loops this server owns (not
+     * shared {@link BeepResources}). The future completes when all that is done; it never fails. Idempotent: later
+     * calls return the first close's outcome. Safe from any thread, an event loop or a callback included.
+     */
+    public CompletableFuture<@Nullable Void> closeAsync(Duration grace) {
+        Objects.requireNonNull(grace, "grace");
+        CompletableFuture<@Nullable Void> mine = new CompletableFuture<>();
+        if (!closing.compareAndSet(null, mine)) {
+            return Objects.requireNonNull(closing.get()).copy();
         }
-        List<CompletableFuture<Void>> releases = new ArrayList<>();
-        for (DefaultBeepSession s : sessions) {
-            releases.add(s.close().exceptionally(e -> null));
-        }
-        try {
-            CompletableFuture.allOf(releases.toArray(new CompletableFuture[0]))
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (Exception e) {
-            log.debug("graceful release did not finish within {}: {}", timeout, e.toString());
-        }
-        sessions.forEach(DefaultBeepSession::terminate);
-        if (acceptGroup != null) {
-            acceptGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
-        }
-        if (group != null) {
-            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        Shutdown.unbind(serverChannel)
+                .thenCompose(v -> Shutdown.closeSessions(sessions, grace))
+                .thenCompose(v -> Shutdown.stopLoops(ownedGroups()))
+                .whenComplete((v, e) -> mine.complete(null));
+        return mine.copy();
+    }
+
+    /** {@link #closeAsync(Duration)} with a grace period of 5 seconds. */
+    public CompletableFuture<@Nullable Void> closeAsync() {
+        return closeAsync(DEFAULT_GRACE);
+    }
+
+    /**
+     * As {@link #closeAsync(Duration)}, waiting for it to finish; except on one of beepkit's event loops or inside a
+     * beepkit callback, where it only starts the close and returns (waiting there could wait for the very thread that
+     * waits). Use {@link #closeAsync(Duration)} to learn when such a close is done.
+     */
+    public void close(Duration grace) {
+        CompletableFuture<@Nullable Void> done = closeAsync(grace);
+        if (!LibraryThreads.mustNotBlock() && !inOwnLoop()) {
+            done.join();
         }
     }
 
+    /** {@link #close(Duration)} with a grace period of 5 seconds. */
     @Override
     public void close() {
-        close(Duration.ofSeconds(5));
+        close(DEFAULT_GRACE);
+    }
+
+    private List<EventLoopGroup> ownedGroups() {
+        List<EventLoopGroup> owned = new ArrayList<>(2);
+        if (resources == null) {
+            if (acceptGroup != null) {
+                owned.add(acceptGroup);
+            }
+            if (group != null) {
+                owned.add(group);
+            }
+        }
+        return owned;
+    }
+
+    private boolean inOwnLoop() {
+        EventLoopGroup g = group;
+        EventLoopGroup a = acceptGroup;
+        return (g != null && Transport.inLoopOf(g)) || (a != null && Transport.inLoopOf(a));
     }
 
     /**
@@ -202,6 +267,7 @@ public final class BeepServer implements AutoCloseable {
                 .register(StandardProfiles.SINK, new DiscardingSink());
         private Consumer<BeepSession> onSession = s -> { };
         private int ioThreads = 0;
+        private @Nullable BeepResources resources;
 
         /** The address to listen on (default 127.0.0.1:10288; port 0 picks a free one). */
         public Builder bind(String host, int port) {
@@ -270,9 +336,18 @@ public final class BeepServer implements AutoCloseable {
             return this;
         }
 
-        /** I/O threads (0 for Netty's default of twice the cores). */
+        /** I/O threads (0 for Netty's default of twice the cores); not used with {@link #resources}. */
         public Builder ioThreads(int n) {
             this.ioThreads = n;
+            return this;
+        }
+
+        /**
+         * Runs the listener on shared event loops (and their callback executor, where the configuration names none)
+         * instead of threads of its own; closing the server leaves them running. Null (the default) for own threads.
+         */
+        public Builder resources(@Nullable BeepResources resources) {
+            this.resources = resources;
             return this;
         }
 

@@ -7,6 +7,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
+import io.beepkit.core.LibraryThreads;
 import io.beepkit.core.LogText;
 import io.beepkit.syslog.internal.CookedEntry;
 import io.beepkit.syslog.internal.CookedXml;
@@ -14,10 +15,13 @@ import io.beepkit.syslog.internal.DeviceCookedHandler;
 import io.beepkit.syslog.internal.RawDeviceHandler;
 import io.beepkit.syslog.internal.RawOutput;
 import io.beepkit.syslog.internal.SyslogTextParser;
+import org.jspecify.annotations.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The device side of RFC 3195 over a session the application opened (with beep-netty's {@code BeepClient}, say):
@@ -40,9 +44,10 @@ public final class SyslogSender implements AutoCloseable {
 
     private final SyslogTransport transport;
     private final BeepChannel channel;
-    private final RawOutput raw;
+    private final @Nullable RawOutput raw;
+    private final AtomicReference<@Nullable CompletableFuture<@Nullable Void>> finishing = new AtomicReference<>();
 
-    private SyslogSender(SyslogTransport transport, BeepChannel channel, RawOutput raw) {
+    private SyslogSender(SyslogTransport transport, BeepChannel channel, @Nullable RawOutput raw) {
         this.transport = transport;
         this.channel = channel;
         this.raw = raw;
@@ -62,7 +67,7 @@ public final class SyslogSender implements AutoCloseable {
      * Starts a COOKED channel on {@code session}, piggybacking {@code iam} on the start request when not null
      * (RFC 3195 §4.2); on the legacy URI it is sent as the first MSG instead.
      */
-    public static CompletableFuture<SyslogSender> cooked(BeepSession session, SyslogIdentity iam) {
+    public static CompletableFuture<SyslogSender> cooked(BeepSession session, @Nullable SyslogIdentity iam) {
         ChannelRequest.Builder b = ChannelRequest.builder().handler(new DeviceCookedHandler());
         String uri = uri(session, SyslogProfiles.COOKED, SyslogProfiles.LEGACY_COOKED);
         // liblogging's collector never answers a start with piggybacked data: on the legacy URI the <iam> goes as
@@ -137,17 +142,40 @@ public final class SyslogSender implements AutoCloseable {
         return null;
     }
 
-    /** Ends the exchange (NUL on RAW) and closes the channel once every entry is answered. */
-    public CompletableFuture<Void> finish() {
-        if (raw != null) {
-            return raw.end().thenCompose(ended -> channel.close());
+    /**
+     * Ends the exchange (NUL on RAW) and closes the channel once every entry is answered. Idempotent: later calls
+     * return the first call's outcome; completing the returned future changes nothing.
+     */
+    public CompletableFuture<@Nullable Void> finish() {
+        CompletableFuture<@Nullable Void> mine = new CompletableFuture<>();
+        if (finishing.compareAndSet(null, mine)) {
+            CompletableFuture<@Nullable Void> end = raw != null
+                    ? raw.end().thenCompose(ended -> channel.close()) : channel.close();
+            end.whenComplete((v, e) -> {
+                if (e != null) {
+                    mine.completeExceptionally(e);
+                } else {
+                    mine.complete(null);
+                }
+            });
         }
-        return channel.close();
+        return Objects.requireNonNull(finishing.get()).copy();
     }
 
-    /** As {@link #finish()}, waiting for it. */
+    /** The same as {@link #finish()}: the sender holds nothing else to release. */
+    public CompletableFuture<@Nullable Void> closeAsync() {
+        return finish();
+    }
+
+    /**
+     * As {@link #closeAsync()}, waiting for it; except on one of beepkit's event loops or inside a beepkit callback,
+     * where it only starts the close and returns (the answers it would wait for arrive on those threads).
+     */
     @Override
     public void close() {
-        finish().join();
+        CompletableFuture<@Nullable Void> done = closeAsync();
+        if (!LibraryThreads.mustNotBlock()) {
+            done.join();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal;
 
+import io.beepkit.core.LibraryThreads;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -13,6 +14,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
 
 /**
  * The I/O transport: native epoll where available and wanted (detected at run time, so the jar works everywhere),
@@ -38,9 +40,35 @@ public final class Transport {
         return epoll ? "epoll" : "nio";
     }
 
+    /** A group of {@code threads} daemon event loops (0 for Netty's default) named {@code name-N-M}. */
     public EventLoopGroup newGroup(int threads, String name) {
         IoHandlerFactory f = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), f);
+        return new MultiThreadIoEventLoopGroup(threads, new LoopThreadFactory(name), f);
+    }
+
+    /** True when the current thread is one of {@code group}'s event loops. */
+    public static boolean inLoopOf(EventLoopGroup group) {
+        for (EventExecutor e : group) {
+            if (e.inEventLoop()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Marks each loop thread, so that a blocking close() called on it does not wait (see LibraryThreads). */
+    private static final class LoopThreadFactory extends DefaultThreadFactory {
+        LoopThreadFactory(String name) {
+            super(name, true);
+        }
+
+        @Override
+        protected Thread newThread(Runnable r, String name) {
+            return super.newThread(() -> {
+                LibraryThreads.markEventLoop();
+                r.run();
+            }, name);
+        }
     }
 
     public Class<? extends SocketChannel> socketChannel() {

@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.core.LibraryThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +22,8 @@ public final class SerialExecutor implements Executor {
     private final Executor delegate;
     private final Consumer<Throwable> errors;
     private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
-    private final Runnable drainTask = this::drain;
+    // The drain runs marked as a callback thread, where the blocking close() methods must not wait.
+    private final Runnable drainTask = () -> LibraryThreads.runCallbacks(this::drain);
     private boolean running;
 
     public SerialExecutor(Executor delegate) {

@@ -1,0 +1,72 @@
+package io.beepkit.netty.internal;
+
+import io.beepkit.netty.internal.session.DefaultBeepSession;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import io.netty.util.concurrent.Future;
+import org.jspecify.annotations.Nullable;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The steps of closing a server or client, each a future, so that nothing waits on a thread: stop listening, ask the
+ * sessions to release, end those that did not within the grace period, then stop the event loops the closing object
+ * owns.
+ */
+public final class Shutdown {
+    /** How long terminated sessions get to report their end before the event loops stop anyway. */
+    private static final Duration TERMINATION_BOUND = Duration.ofSeconds(2);
+
+    private Shutdown() {
+    }
+
+    /** Completes once {@code listener} (if any) no longer accepts connections. */
+    public static CompletableFuture<@Nullable Void> unbind(@Nullable Channel listener) {
+        return listener == null ? CompletableFuture.completedFuture(null) : of(listener.close());
+    }
+
+    /**
+     * Asks every session to release (RFC 3080 §2.3.1.3) and waits up to {@code grace} for the answers; then ends the
+     * sessions still open at once. Completes once every session reported its end, or after a short bound.
+     */
+    public static CompletableFuture<@Nullable Void> closeSessions(Collection<DefaultBeepSession> sessions,
+                                                                  Duration grace) {
+        List<DefaultBeepSession> snapshot = new ArrayList<>(sessions);
+        CompletableFuture<@Nullable Void> released;
+        if (grace.isZero() || snapshot.isEmpty()) {
+            released = CompletableFuture.completedFuture(null);
+        } else {
+            CompletableFuture<?>[] releases = snapshot.stream()
+                    .map(s -> s.close().exceptionally(e -> null)).toArray(CompletableFuture[]::new);
+            released = CompletableFuture.allOf(releases).exceptionally(e -> null)
+                    .completeOnTimeout(null, grace.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        return released.thenCompose(v -> {
+            CompletableFuture<?>[] ends = snapshot.stream().map(s -> {
+                s.terminate();
+                return s.closeFuture();
+            }).toArray(CompletableFuture[]::new);
+            return CompletableFuture.allOf(ends).exceptionally(e -> null)
+                    .completeOnTimeout(null, TERMINATION_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+        });
+    }
+
+    /** Shuts {@code groups} down; completes once all their threads ended. */
+    public static CompletableFuture<@Nullable Void> stopLoops(List<EventLoopGroup> groups) {
+        CompletableFuture<?>[] stops = groups.stream()
+                .map(g -> of(g.shutdownGracefully(0, 2, TimeUnit.SECONDS))).toArray(CompletableFuture[]::new);
+        return CompletableFuture.allOf(stops).exceptionally(e -> null);
+    }
+
+    /** A Netty future as a {@link CompletableFuture} that completes (with null) however the Netty one ends. */
+    private static CompletableFuture<@Nullable Void> of(Future<?> nettyFuture) {
+        CompletableFuture<@Nullable Void> f = new CompletableFuture<>();
+        nettyFuture.addListener(x -> f.complete(null));
+        return f;
+    }
+}
