@@ -86,6 +86,9 @@ public final class BeepResources implements AutoCloseable {
             Future<?> a = acceptGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS);
             Future<?> io = ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS);
             a.addListener(x -> io.addListener(y -> terminated.complete(null)));
+            if (a.isDone() && io.isDone()) {
+                terminated.complete(null);
+            }
         }
         return terminated.copy();
     }

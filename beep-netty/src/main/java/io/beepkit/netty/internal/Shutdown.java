@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 public final class Shutdown {
     /** How long terminated sessions get to report their end before the event loops stop anyway. */
     private static final Duration TERMINATION_BOUND = Duration.ofSeconds(2);
+    /** How long a Netty close or shutdown may take to report before the close goes on without it. */
+    private static final Duration NETTY_BOUND = Duration.ofSeconds(5);
 
     private Shutdown() {
     }
@@ -63,10 +65,16 @@ public final class Shutdown {
         return CompletableFuture.allOf(stops).exceptionally(e -> null);
     }
 
-    /** A Netty future as a {@link CompletableFuture} that completes (with null) however the Netty one ends. */
+    /**
+     * A Netty future as a {@link CompletableFuture} that completes (with null) however the Netty one ends, or after a
+     * bound: a Netty future whose event loop has already stopped never notifies its listeners.
+     */
     private static CompletableFuture<@Nullable Void> of(Future<?> nettyFuture) {
         CompletableFuture<@Nullable Void> f = new CompletableFuture<>();
         nettyFuture.addListener(x -> f.complete(null));
-        return f;
+        if (nettyFuture.isDone()) {
+            f.complete(null);
+        }
+        return f.completeOnTimeout(null, NETTY_BOUND.toMillis(), TimeUnit.MILLISECONDS);
     }
 }

@@ -1,0 +1,92 @@
+package io.beepkit.netty;
+
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.MimeEntity;
+import io.beepkit.api.TransferStats;
+import io.beepkit.core.profiles.StandardProfiles;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What the API hands out cannot change the engine's state: futures are copies, counters are snapshots; and the
+ * configuration types keep every setting through {@code toBuilder()}. Over real sockets on 127.0.0.1.
+ */
+class ApiValuesTest {
+    BeepServer server;
+    BeepClient client;
+
+    @AfterEach
+    void stop() {
+        if (client != null) {
+            client.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private BeepChannel echoChannel() throws Exception {
+        server = BeepServer.builder().bind("127.0.0.1", 0).build();
+        server.start().get(10, TimeUnit.SECONDS);
+        client = BeepClient.builder().build();
+        BeepSession session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
+        return session.startChannel(StandardProfiles.ECHO).get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void completingOrCancellingASessionsCloseFutureNeitherClosesNorDropsIt() throws Exception {
+        BeepChannel channel = echoChannel();
+        BeepSession session = channel.session();
+        BeepSession served = server.sessions().get(0);
+        served.closeFuture().complete(null);
+        session.closeFuture().cancel(true);
+
+        assertTrue(session.isOpen());
+        assertTrue(served.isOpen());
+        assertEquals(1, server.sessions().size(), "the server dropped a session whose close future a caller completed");
+        assertEquals("still here", channel.send(MimeEntity.of("still here")).get(10, TimeUnit.SECONDS)
+                .entity().bodyText());
+        assertTrue(!session.closeFuture().isDone());
+    }
+
+    @Test
+    void transferStatsAreSnapshotsThatAddAndSubtract() throws Exception {
+        BeepChannel channel = echoChannel();
+        TransferStats before = channel.stats();
+        channel.send(MimeEntity.of("12345")).get(10, TimeUnit.SECONDS);
+        TransferStats after = channel.stats();
+
+        assertEquals(0, before.minus(before).framesSent());
+        TransferStats delta = after.minus(before);
+        assertEquals(1, delta.messagesSent());
+        assertTrue(delta.bytesSent() > 5, "MIME headers and body: " + delta);
+        assertEquals(after, before.plus(delta));
+        assertNotEquals(before, after, "a snapshot changed after it was taken, or the counters did not move");
+        assertEquals(TransferStats.ZERO, TransferStats.ZERO.plus(TransferStats.ZERO));
+    }
+
+    @Test
+    void configurationTypesKeepEverySettingThroughToBuilder() {
+        SocketProfile custom = SocketProfile.BOUNDED.toBuilder().name("custom").window(8192).build();
+        assertEquals(custom, custom.toBuilder().name("custom").build());
+        assertEquals(custom.hashCode(), custom.toBuilder().name("custom").build().hashCode());
+        assertNotEquals(SocketProfile.BOUNDED, custom);
+
+        BeepConfig config = BeepConfig.builder().socketProfile(custom).maxChannels(7).features("x")
+                .idleTimeout(Duration.ofSeconds(3)).build();
+        BeepConfig copy = config.toBuilder().build();
+        assertEquals(custom, copy.socketProfile());
+        assertEquals(7, copy.maxChannels());
+        assertEquals("x", copy.features());
+        assertEquals(Duration.ofSeconds(3), copy.idleTimeout());
+        assertEquals(config.toString(), copy.toString());
+    }
+}
