@@ -103,7 +103,7 @@ public final class BeepClient implements AutoCloseable {
     /** Keeps {@code s} until it ends, so that closing the client can end it; fails {@code ready} if it ends first. */
     private void track(DefaultBeepSession s, String host, int port, CompletableFuture<BeepSession> ready) {
         sessions.add(s);
-        s.closeFuture().whenComplete((v, e) -> {
+        s.ended().whenComplete((v, e) -> {
             sessions.remove(s);
             ready.completeExceptionally(beforeGreeting(host, port, s.closeCause()));
         });

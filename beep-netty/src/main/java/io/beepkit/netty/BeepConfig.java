@@ -479,6 +479,48 @@ public final class BeepConfig {
         }
     }
 
+    /**
+     * Equal when every setting is: values by value, the executor, tracer, release handler and observer by identity
+     * (as the objects they are).
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BeepConfig that
+                && Objects.equals(socketProfile, that.socketProfile)
+                && maxMessageSize == that.maxMessageSize
+                && maxChannels == that.maxChannels
+                && maxOutstanding == that.maxOutstanding
+                && Objects.equals(callbackExecutor, that.callbackExecutor)
+                && Objects.equals(tailWait, that.tailWait)
+                && Objects.equals(features, that.features)
+                && Objects.equals(localize, that.localize)
+                && nativeTransport == that.nativeTransport
+                && Objects.equals(frameTracer, that.frameTracer)
+                && Objects.equals(releaseHandler, that.releaseHandler)
+                && directCallbacks == that.directCallbacks
+                && Objects.equals(seqDelay, that.seqDelay)
+                && Objects.equals(observer, that.observer)
+                && Objects.equals(greetingTimeout, that.greetingTimeout)
+                && maxGreetingSize == that.maxGreetingSize
+                && Objects.equals(idleTimeout, that.idleTimeout)
+                && maxSessions == that.maxSessions
+                && maxSessionsPerAddress == that.maxSessionsPerAddress
+                && Objects.equals(security, that.security)
+                && memoryBudget == that.memoryBudget
+                && Objects.equals(memoryBudgetTimeout, that.memoryBudgetTimeout)
+                && listenerMemoryBudget == that.listenerMemoryBudget
+                && Objects.equals(channelRequestTimeout, that.channelRequestTimeout)
+                && maxStartsPerSecond == that.maxStartsPerSecond;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor, tailWait, features,
+                localize, nativeTransport, frameTracer, releaseHandler, directCallbacks, seqDelay, observer,
+                greetingTimeout, maxGreetingSize, idleTimeout, maxSessions, maxSessionsPerAddress, security,
+                memoryBudget, memoryBudgetTimeout, listenerMemoryBudget, channelRequestTimeout, maxStartsPerSecond);
+    }
+
     @Override
     public String toString() {
         return "BeepConfig[socketProfile=" + socketProfile + ", maxMessageSize=" + maxMessageSize

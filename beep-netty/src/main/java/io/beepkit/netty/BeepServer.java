@@ -121,7 +121,7 @@ public final class BeepServer implements AutoCloseable {
         SocketOptions.applyServer(b, config.socketProfile(), transport);
         pipeline = new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
             sessions.add(s);
-            s.closeFuture().whenComplete((v, e) -> sessions.remove(s));
+            s.ended().whenComplete((v, e) -> sessions.remove(s));
         }, onSession, security, null, 0);
         b.childHandler(pipeline);
         CompletableFuture<BeepServer> f = new CompletableFuture<>();

@@ -6,6 +6,8 @@ import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.netty.tls.TlsConfig;
 import org.jspecify.annotations.Nullable;
 
+import java.util.Objects;
+
 /**
  * TLS and SASL for the sessions of a {@link BeepServer} or {@link BeepClient} (RFC 3080 §3.1 and §4). Immutable;
  * build with {@link #builder()} and hand it to {@link BeepConfig.Builder#security(SecurityConfig)}, or use the
@@ -153,6 +155,26 @@ public final class SecurityConfig {
         public SecurityConfig build() {
             return new SecurityConfig(this);
         }
+    }
+
+    /**
+     * Equal when every setting is: each part by its own {@code equals}.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SecurityConfig that
+                && Objects.equals(tls, that.tls)
+                && tlsRequired == that.tlsRequired
+                && tlsOnConnect == that.tlsOnConnect
+                && Objects.equals(sasl, that.sasl)
+                && Objects.equals(saslMechanism, that.saslMechanism)
+                && Objects.equals(saslCredentials, that.saslCredentials)
+                && plainWithoutTls == that.plainWithoutTls;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(tls, tlsRequired, tlsOnConnect, sasl, saslMechanism, saslCredentials, plainWithoutTls);
     }
 
     @Override

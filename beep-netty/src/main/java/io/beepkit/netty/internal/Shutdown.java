@@ -51,7 +51,7 @@ public final class Shutdown {
         return released.thenCompose(v -> {
             CompletableFuture<?>[] ends = snapshot.stream().map(s -> {
                 s.terminate();
-                return s.closeFuture();
+                return s.ended();
             }).toArray(CompletableFuture[]::new);
             return CompletableFuture.allOf(ends).exceptionally(e -> null)
                     .completeOnTimeout(null, TERMINATION_BOUND.toMillis(), TimeUnit.MILLISECONDS);

@@ -35,6 +35,8 @@ public final class DefaultBeepSession implements BeepSession {
     private final OutboundScheduler scheduler;
     private final Consumer<BeepSession> onReady;
     private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
+    /** Completes just before {@link #closeFuture}, so the engine's own bookkeeping is done when applications hear. */
+    private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private ChannelManagement management;
     private volatile Channel channel;
     private volatile SessionClosedException closeCause;
@@ -120,7 +122,10 @@ public final class DefaultBeepSession implements BeepSession {
         management.shutdown(cause);
         tuning.shutdown(cause);
         ctx.memory().detach();
-        ctx.callbacks().execute(() -> closeFuture.complete(null));
+        ctx.callbacks().execute(() -> {
+            ended.complete(null);
+            closeFuture.complete(null);
+        });
     }
 
     // ------------------------------------------------------------------ BeepSession
@@ -192,6 +197,14 @@ public final class DefaultBeepSession implements BeepSession {
         if (c != null) {
             c.close();
         }
+    }
+
+    /**
+     * For the engine (a server's or client's registry of sessions): completes when the session has ended, before
+     * {@link #closeFuture()} does, so that an application that sees the session closed no longer finds it listed.
+     */
+    public CompletableFuture<Void> ended() {
+        return ended;
     }
 
     @Override
