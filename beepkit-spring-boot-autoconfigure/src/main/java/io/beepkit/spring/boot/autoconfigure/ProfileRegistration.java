@@ -15,13 +15,35 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * @param uri     the profile URI offered in the greeting
- * @param handler what serves channels of that profile
+ * <p>A final class rather than a record, so that a later version can carry more than the URI and handler without
+ * changing the shape of its public constructor.
  */
-public record ProfileRegistration(String uri, ProfileHandler handler) {
-    /** Checks that both are present. */
-    public ProfileRegistration {
-        Objects.requireNonNull(uri, "uri");
-        Objects.requireNonNull(handler, "handler");
+public final class ProfileRegistration {
+    private final String uri;
+    private final ProfileHandler handler;
+
+    /**
+     * @param uri     the profile URI offered in the greeting
+     * @param handler what serves channels of that profile
+     * @throws NullPointerException if either is null
+     */
+    public ProfileRegistration(String uri, ProfileHandler handler) {
+        this.uri = Objects.requireNonNull(uri, "uri");
+        this.handler = Objects.requireNonNull(handler, "handler");
+    }
+
+    /** @return the profile URI offered in the greeting */
+    public String uri() {
+        return uri;
+    }
+
+    /** @return what serves channels of that profile */
+    public ProfileHandler handler() {
+        return handler;
+    }
+
+    @Override
+    public String toString() {
+        return "ProfileRegistration[" + uri + "]";
     }
 }
