@@ -19,20 +19,21 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.ssl.SslBundles;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.Environment;
 
-import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Auto-configuration for beepkit: a {@link BeepServer} bound and released with the context (unless
  * {@code beep.server.enabled=false}), serving every {@link ProfileHandler} bean annotated with {@link BeepProfile}
  * and every {@link ProfileRegistration} bean, and a {@link BeepClient}. Both take their settings from
  * {@link BeepProperties}, report to every {@link BeepObserver} bean, and are adjusted further by
- * {@link BeepServerCustomizer} and {@link BeepClientCustomizer} beans. TLS comes from the Spring Boot SSL bundles
+ * {@link BeepServerConfigCustomizer}, {@link BeepServerCustomizer}, {@link BeepClientConfigCustomizer} and
+ * {@link BeepClientCustomizer} beans; with {@code spring.threads.virtual.enabled=true} on Java 21 or newer their
+ * callbacks run on virtual threads. TLS comes from the Spring Boot SSL bundles
  * named by {@code beep.server.ssl.bundle} and {@code beep.client.ssl.bundle}; the listener offers SASL when the
  * application defines a {@link SaslAuthenticator} bean, and the client authenticates on connect with
  * {@code beep.client.sasl.*} or a {@link SaslCredentials} bean. Each bean backs off when the application defines its
@@ -50,50 +51,42 @@ public final class BeepAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         BeepServer beepServer(BeepProperties properties, ObjectProvider<BeepObserver> observers,
+                              ObjectProvider<BeepServerConfigCustomizer> configCustomizers,
                               ObjectProvider<BeepServerCustomizer> customizers,
                               ObjectProvider<ProfileRegistration> registrations, ListableBeanFactory beans,
-                              ObjectProvider<SslBundles> sslBundles, ObjectProvider<SaslAuthenticator> authenticator) {
+                              ObjectProvider<SslBundles> sslBundles, ObjectProvider<SaslAuthenticator> authenticator,
+                              Environment environment) {
+            BeepProperties.Server server = properties.getServer();
             BeepConfig.Builder config = BeepConfigFactory.server(properties,
                     CompositeBeepObserver.of(observers.orderedStream().toList()))
-                    .security(BeepSecurityFactory.server(properties.getServer(), sslBundles.getIfAvailable(),
-                            authenticator.getIfAvailable()));
-            customizers.orderedStream().forEach(c -> c.customize(config));
-            ProfileRegistry registry = properties.getServer().isDefaultProfiles()
+                    .security(BeepSecurityFactory.listener("beep.server", server.getSsl(), server.getSasl(),
+                            sslBundles.getIfAvailable(), authenticator.getIfAvailable()));
+            CallbackThreads.apply(config, environment, "beep-server");
+            configCustomizers.orderedStream().forEach(c -> c.customize(config));
+            ProfileRegistry registry = server.isDefaultProfiles()
                     ? StandardProfiles.registerDefaults(new ProfileRegistry())
                             .register(StandardProfiles.SINK, new DiscardingSink()) // as BeepServer's own default
                     : new ProfileRegistry();
-            registerHandlers(registry, registrations, beans);
+            registrations.orderedStream().forEach(r -> registry.register(r.uri(), r.handler()));
+            AnnotatedHandlers.register(registry, beans);
             BeepServer.Builder builder = BeepServer.builder()
-                    .bind(properties.getServer().getHost(), properties.getServer().getPort())
+                    .bind(server.getHost(), server.getPort())
                     .config(config.build())
                     .profiles(registry)
-                    .ioThreads(properties.getServer().getIoThreads());
+                    .ioThreads(server.getIoThreads());
             customizers.orderedStream().forEach(c -> c.customize(builder));
             return builder.build();
         }
 
         @Bean
         @ConditionalOnMissingBean
-        BeepServerLifecycle beepServerLifecycle(BeepServer server, BeepProperties properties) {
-            return new BeepServerLifecycle(server, properties.getServer().getShutdownTimeout());
-        }
-
-        private static void registerHandlers(ProfileRegistry registry, ObjectProvider<ProfileRegistration> registrations,
-                                             ListableBeanFactory beans) {
-            Set<ProfileHandler> registered = Collections.newSetFromMap(new IdentityHashMap<>());
-            registrations.orderedStream().forEach(r -> {
-                registry.register(r.uri(), r.handler());
-                registered.add(r.handler());
-            });
-            for (Map.Entry<String, ProfileHandler> e : beans.getBeansOfType(ProfileHandler.class).entrySet()) {
-                BeepProfile profile = beans.findAnnotationOnBean(e.getKey(), BeepProfile.class);
-                if (profile != null) {
-                    registry.register(profile.value(), e.getValue());
-                } else if (!registered.contains(e.getValue())) {
-                    throw new IllegalStateException("ProfileHandler bean '" + e.getKey() + "' names no profile URI: "
-                            + "annotate it with @BeepProfile(\"<uri>\") or register it with a ProfileRegistration bean");
-                }
-            }
+        BeepServerLifecycle beepServerLifecycle(BeepServer server, BeepProperties properties,
+                                                ConfigurableEnvironment environment,
+                                                ApplicationEventPublisher events) {
+            BeepServerLifecycle lifecycle = new BeepServerLifecycle(server,
+                    properties.getServer().getShutdownTimeout());
+            lifecycle.attach(environment, events, ShutdownPhase.timeout(environment));
+            return lifecycle;
         }
     }
 
@@ -104,13 +97,15 @@ public final class BeepAutoConfiguration {
         @Bean(destroyMethod = "close")
         @ConditionalOnMissingBean
         BeepClient beepClient(BeepProperties properties, ObjectProvider<BeepObserver> observers,
+                              ObjectProvider<BeepClientConfigCustomizer> configCustomizers,
                               ObjectProvider<BeepClientCustomizer> customizers, ObjectProvider<SslBundles> sslBundles,
-                              ObjectProvider<SaslCredentials> credentials) {
+                              ObjectProvider<SaslCredentials> credentials, Environment environment) {
             BeepConfig.Builder config = BeepConfigFactory.client(properties,
                     CompositeBeepObserver.of(observers.orderedStream().toList()))
                     .security(BeepSecurityFactory.client(properties.getClient(), sslBundles.getIfAvailable(),
                             credentials.getIfAvailable()));
-            customizers.orderedStream().forEach(c -> c.customize(config));
+            CallbackThreads.apply(config, environment, "beep-client");
+            configCustomizers.orderedStream().forEach(c -> c.customize(config));
             BeepClient.Builder builder = BeepClient.builder()
                     .config(config.build())
                     .connectTimeout(properties.getClient().getConnectTimeout())

@@ -5,6 +5,8 @@ import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.netty.SecurityConfig;
+import io.beepkit.netty.tls.ClientAuthentication;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.util.StringUtils;
 
@@ -22,19 +24,22 @@ final class BeepSecurityFactory {
     }
 
     /**
-     * The listener's security: TLS from {@code beep.server.ssl.bundle}, SASL when {@code authenticator} is not null.
+     * The listener's security: TLS from {@code <prefix>.ssl.bundle}, SASL when {@code authenticator} is not null.
      *
+     * @param prefix        the properties' prefix, {@code beep.server} or {@code beep.syslog}, for messages
      * @param bundles       Spring Boot's SSL bundles, or null when the context has none
      * @param authenticator the application's credential check, or null for no SASL
      */
-    static SecurityConfig server(BeepProperties.Server server, SslBundles bundles, SaslAuthenticator authenticator) {
+    static SecurityConfig listener(String prefix, ServerSslSettings ssl, ServerSaslSettings sasl,
+                                   @Nullable SslBundles bundles, @Nullable SaslAuthenticator authenticator) {
         SecurityConfig.Builder b = SecurityConfig.builder();
-        ServerSslSettings ssl = server.getSsl();
         if (StringUtils.hasText(ssl.getBundle())) {
-            b.tls(SslBundleTls.listener(bundles, "beep.server.ssl.bundle", ssl.getBundle()))
+            b.tls(SslBundleTls.listener(bundles, prefix + ".ssl.bundle", ssl.getBundle(), clientAuth(ssl)))
                     .tlsRequired(ssl.isRequired());
+        } else if (ssl.getClientAuth() != ServerSslSettings.ClientAuth.NONE) {
+            throw new IllegalStateException(prefix + ".ssl.client-auth=" + ssl.getClientAuth().name().toLowerCase()
+                    + " needs TLS: set " + prefix + ".ssl.bundle");
         }
-        ServerSaslSettings sasl = server.getSasl();
         if (authenticator != null) {
             SaslListenerConfig.Builder listener = SaslListenerConfig.builder(authenticator)
                     .plainWithoutTls(sasl.isAllowPlainWithoutTls());
@@ -43,10 +48,18 @@ final class BeepSecurityFactory {
             }
             b.sasl(listener.build());
         } else if (sasl.getMechanisms() != null) {
-            throw new IllegalStateException("beep.server.sasl.mechanisms=" + sasl.getMechanisms() + " is set, but "
+            throw new IllegalStateException(prefix + ".sasl.mechanisms=" + sasl.getMechanisms() + " is set, but "
                     + "the context has no SaslAuthenticator bean to check credentials with");
         }
         return b.build();
+    }
+
+    private static ClientAuthentication clientAuth(ServerSslSettings ssl) {
+        return switch (ssl.getClientAuth()) {
+            case NONE -> ClientAuthentication.NONE;
+            case WANT -> ClientAuthentication.OPTIONAL;
+            case NEED -> ClientAuthentication.REQUIRE;
+        };
     }
 
     /**

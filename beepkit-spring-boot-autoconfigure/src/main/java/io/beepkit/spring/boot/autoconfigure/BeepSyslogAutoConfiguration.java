@@ -1,36 +1,50 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.api.BeepObserver;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.security.SaslAuthenticator;
+import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogLimits;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.ConfigurableEnvironment;
 
 import java.util.Locale;
 
 /**
- * With {@code beep.syslog.enabled=true} and beepkit-syslog on the classpath, the auto-configured listener is also an
- * RFC 3195 collector: a {@link SyslogCollector} bean whose profiles a {@link BeepServerCustomizer} registers, and whose
- * messages go to the application's {@link SyslogConsumer} bean or, without one, are published as
- * {@link SyslogMessageEvent}s.
+ * With {@code beep.syslog.enabled=true} and beepkit-syslog on the classpath, an RFC 3195 collector on its own
+ * listener ({@code beep.syslog.host}, {@code beep.syslog.port}, default 601, with its own TLS and SASL settings),
+ * beside the BEEP server, which it leaves as it is. Messages go to the application's {@link SyslogConsumer} bean,
+ * which acknowledges each one when it has stored it; without one, start-up fails unless
+ * {@code beep.syslog.sink=events} asks explicitly for {@link SyslogMessageEvent}s, which are acknowledged when
+ * publishing returns (at most once: a warning says so at start-up).
  */
-@AutoConfiguration(before = BeepAutoConfiguration.class)
+@AutoConfiguration(after = {BeepAutoConfiguration.class, SslAutoConfiguration.class})
 @ConditionalOnClass({SyslogCollector.class, BeepServer.class})
 @ConditionalOnProperty(prefix = "beep.syslog", name = "enabled", havingValue = "true")
-@EnableConfigurationProperties(BeepSyslogProperties.class)
+@EnableConfigurationProperties({BeepSyslogProperties.class, BeepProperties.class})
 public final class BeepSyslogAutoConfiguration {
+    private static final Logger log = LoggerFactory.getLogger(BeepSyslogAutoConfiguration.class);
+
     /**
      * @param properties {@code beep.syslog.*}
      * @param consumers  the application's consumer, if it defines one
-     * @param events     where messages go without one
+     * @param events     where messages go with {@code beep.syslog.sink=events}
      * @return the collector
+     * @throws IllegalStateException when there is neither a consumer bean nor a sink
      */
     @Bean
     @ConditionalOnMissingBean
@@ -38,13 +52,7 @@ public final class BeepSyslogAutoConfiguration {
                                                ApplicationEventPublisher events) {
         SyslogCollector.Builder b = SyslogCollector.builder().raw(false).cooked(false)
                 .legacyUris(properties.isLegacyUris())
-                .limits(SyslogLimits.builder()
-                        .maxLineLength(octets("max-line-length", properties.getMaxLineLength().toBytes()))
-                        .maxLinesPerAnswer(positive("max-lines-per-answer", properties.getMaxLinesPerAnswer()))
-                        .maxEntrySize(octets("max-entry-size", properties.getMaxEntrySize().toBytes()))
-                        .maxPendingEntries(positive("max-pending-entries", properties.getMaxPendingEntries()))
-                        .maxChannels(positive("max-channels", properties.getMaxChannels()))
-                        .build());
+                .limits(limits(properties));
         for (String p : properties.getProfiles()) {
             switch (p.trim().toLowerCase(Locale.ROOT)) {
                 case "raw" -> b.raw(true);
@@ -54,33 +62,70 @@ public final class BeepSyslogAutoConfiguration {
             }
         }
         SyslogConsumer consumer = consumers.getIfAvailable();
-        if (consumer == null) {
-            Object[] source = new Object[1];
-            consumer = m -> {
-                events.publishEvent(new SyslogMessageEvent(source[0], m));
-                return SyslogConsumer.HANDLED;
-            };
-            SyslogCollector collector = b.consumer(consumer).build();
-            source[0] = collector;
-            return collector;
+        if (consumer != null) {
+            return b.consumer(consumer).build();
         }
-        return b.consumer(consumer).build();
+        if (properties.getSink() != BeepSyslogProperties.Sink.EVENTS) {
+            throw new IllegalStateException("beep.syslog.enabled=true, but nothing stores the messages: define a "
+                    + "SyslogConsumer bean (its stage completes when a message is stored, and only then is it "
+                    + "acknowledged to the device) or set beep.syslog.sink (events: at most once)");
+        }
+        log.warn("beep.syslog.sink=events: syslog messages are acknowledged to devices when publishing the "
+                + "SyslogMessageEvent returns, stored or not (at most once); define a SyslogConsumer bean for "
+                + "at-least-once delivery");
+        Object[] source = new Object[1];
+        SyslogCollector collector = b.consumer(m -> {
+            events.publishEvent(new SyslogMessageEvent(source[0], m));
+            return SyslogConsumer.HANDLED;
+        }).build();
+        source[0] = collector;
+        return collector;
     }
 
     /**
-     * @param collector the collector
-     * @return registers its profiles on the auto-configured listener
+     * @return the collector's listener, bound when the context starts
      */
     @Bean
-    public BeepServerCustomizer beepSyslogProfiles(SyslogCollector collector) {
-        return new BeepServerCustomizer() {
-            @Override
-            public void customize(BeepServer.Builder server) {
-                for (String uri : collector.profiles()) {
-                    server.profile(uri, collector.handler(uri));
-                }
-            }
-        };
+    @ConditionalOnMissingBean
+    public BeepSyslogListener beepSyslogListener(SyslogCollector collector, BeepSyslogProperties syslog,
+                                                 BeepProperties properties, ObjectProvider<BeepObserver> observers,
+                                                 ObjectProvider<BeepServerConfigCustomizer> configCustomizers,
+                                                 ObjectProvider<SslBundles> sslBundles,
+                                                 ObjectProvider<SaslAuthenticator> authenticator,
+                                                 ConfigurableEnvironment environment,
+                                                 ApplicationEventPublisher events) {
+        if (syslog.getPort() < 0 || syslog.getPort() > 65535) {
+            throw new IllegalArgumentException("beep.syslog.port must be 0..65535: " + syslog.getPort());
+        }
+        BeepConfig.Builder config = BeepConfigFactory.server(properties,
+                CompositeBeepObserver.of(observers.orderedStream().toList()))
+                .security(BeepSecurityFactory.listener("beep.syslog", syslog.getSsl(), syslog.getSasl(),
+                        sslBundles.getIfAvailable(), authenticator.getIfAvailable()));
+        CallbackThreads.apply(config, environment, "beep-syslog");
+        configCustomizers.orderedStream().forEach(c -> c.customize(config));
+        ProfileRegistry registry = new ProfileRegistry();
+        for (String uri : collector.profiles()) {
+            registry.register(uri, collector.handler(uri));
+        }
+        BeepServer server = BeepServer.builder()
+                .bind(syslog.getHost(), syslog.getPort())
+                .config(config.build())
+                .profiles(registry)
+                .ioThreads(syslog.getIoThreads())
+                .build();
+        BeepSyslogListener listener = new BeepSyslogListener(server, syslog.getShutdownTimeout());
+        listener.attach(environment, events, ShutdownPhase.timeout(environment));
+        return listener;
+    }
+
+    private static SyslogLimits limits(BeepSyslogProperties properties) {
+        return SyslogLimits.builder()
+                .maxLineLength(octets("max-line-length", properties.getMaxLineLength().toBytes()))
+                .maxLinesPerAnswer(positive("max-lines-per-answer", properties.getMaxLinesPerAnswer()))
+                .maxEntrySize(octets("max-entry-size", properties.getMaxEntrySize().toBytes()))
+                .maxPendingEntries(positive("max-pending-entries", properties.getMaxPendingEntries()))
+                .maxChannels(positive("max-channels", properties.getMaxChannels()))
+                .build();
     }
 
     private static int octets(String name, long value) {

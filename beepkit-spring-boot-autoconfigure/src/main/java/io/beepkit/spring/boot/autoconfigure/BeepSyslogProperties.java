@@ -1,19 +1,41 @@
 package io.beepkit.spring.boot.autoconfigure;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.util.unit.DataSize;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code beep.syslog.*} properties: whether the auto-configured listener is also an RFC 3195 collector, which
- * profiles it offers and the limits per peer (the defaults are {@code SyslogLimits.DEFAULT}'s).
+ * The {@code beep.syslog.*} properties: whether an RFC 3195 collector runs, on which address and port (its own
+ * listener, beside the {@code beep.server} one), with which TLS and SASL settings, where its messages go, which
+ * profiles it offers and the limits per peer (the defaults are {@code SyslogLimits.DEFAULT}'s). The socket, limits
+ * and session settings of {@code beep.*} apply to it as to the BEEP server.
  */
 @ConfigurationProperties("beep.syslog")
 public class BeepSyslogProperties {
-    /** Whether to offer the RFC 3195 profiles on the auto-configured listener. */
+    /** Whether to run the RFC 3195 collector's listener. */
     private boolean enabled;
+    /** The address the collector listens on (0.0.0.0 for every interface, as devices on the network need). */
+    private String host = "127.0.0.1";
+    /** The collector's TCP port (RFC 3195's registered port; below 1024 needs privileges; 0 picks a free one). */
+    private int port = 601;
+    /**
+     * Where messages go when the context has no SyslogConsumer bean: unset to require that bean; events publishes
+     * each message as a SyslogMessageEvent and acknowledges it when publishing returns (at most once: a message no
+     * listener stores is lost).
+     */
+    private Sink sink;
+    /** I/O threads of the collector's listener (0 for Netty's default of twice the cores). */
+    private int ioThreads = 0;
+    /** How long the context's shutdown waits for devices' sessions to be released gracefully before closing them. */
+    private Duration shutdownTimeout = Duration.ofSeconds(5);
+    @NestedConfigurationProperty
+    private final ServerSslSettings ssl = new ServerSslSettings();
+    @NestedConfigurationProperty
+    private final ServerSaslSettings sasl = new ServerSaslSettings();
     /** The profiles to offer: cooked, raw or both. */
     private List<String> profiles = new ArrayList<>(List.of("cooked", "raw"));
     /** Whether to also offer the pre-RFC URIs rsyslog's liblogging uses. */
@@ -28,6 +50,72 @@ public class BeepSyslogProperties {
     private int maxPendingEntries = 64;
     /** RAW and COOKED channels open at once on one session. */
     private int maxChannels = 8;
+
+    /** Where messages go without a {@code SyslogConsumer} bean. */
+    public enum Sink {
+        /** Published as {@code SyslogMessageEvent}s, acknowledged when publishing returns: at most once. */
+        EVENTS
+    }
+
+    /** @return the collector's address ({@code beep.syslog.host}, default 127.0.0.1) */
+    public String getHost() {
+        return host;
+    }
+
+    /** @param host the collector's address */
+    public void setHost(String host) {
+        this.host = host;
+    }
+
+    /** @return the collector's port ({@code beep.syslog.port}, default 601) */
+    public int getPort() {
+        return port;
+    }
+
+    /** @param port the collector's port, 0..65535 */
+    public void setPort(int port) {
+        this.port = port;
+    }
+
+    /** @return where messages go without a consumer bean, or null to require one */
+    public Sink getSink() {
+        return sink;
+    }
+
+    /** @param sink where messages go without a consumer bean */
+    public void setSink(Sink sink) {
+        this.sink = sink;
+    }
+
+    /** @return the collector's I/O threads, 0 for Netty's default */
+    public int getIoThreads() {
+        return ioThreads;
+    }
+
+    /** @param ioThreads the collector's I/O threads, 0 for Netty's default */
+    public void setIoThreads(int ioThreads) {
+        this.ioThreads = ioThreads;
+    }
+
+    /** @return the graceful-release timeout at shutdown ({@code beep.syslog.shutdown-timeout}, default 5s) */
+    public Duration getShutdownTimeout() {
+        return shutdownTimeout;
+    }
+
+    /** @param shutdownTimeout the graceful-release timeout at shutdown */
+    public void setShutdownTimeout(Duration shutdownTimeout) {
+        this.shutdownTimeout = shutdownTimeout;
+    }
+
+    /** @return the collector's TLS ({@code beep.syslog.ssl.*}) */
+    public ServerSslSettings getSsl() {
+        return ssl;
+    }
+
+    /** @return the collector's SASL, offered when a {@code SaslAuthenticator} bean exists ({@code beep.syslog.sasl.*}) */
+    public ServerSaslSettings getSasl() {
+        return sasl;
+    }
 
     /** @return whether the collector is on ({@code beep.syslog.enabled}, default false) */
     public boolean isEnabled() {

@@ -16,6 +16,21 @@ public class ServerSslSettings {
      * 538 before that. Needs beep.server.ssl.bundle.
      */
     private boolean required = false;
+    /**
+     * Whether the listener asks clients for a certificate, verified with the bundle's trust store: none, want (asked
+     * for, a client without one is still accepted) or need (a client without a valid one fails the handshake).
+     */
+    private ClientAuth clientAuth = ClientAuth.NONE;
+
+    /** Whether a TLS listener asks its clients for a certificate, as Spring Boot's {@code server.ssl.client-auth}. */
+    public enum ClientAuth {
+        /** No client certificate is asked for. */
+        NONE,
+        /** A certificate is asked for; a client without one is still accepted. */
+        WANT,
+        /** A valid certificate is required. */
+        NEED
+    }
 
     /** @return the SSL bundle's name, or null for no TLS */
     public String getBundle() {
@@ -35,5 +50,15 @@ public class ServerSslSettings {
     /** @param required whether TLS is required before any other profile */
     public void setRequired(boolean required) {
         this.required = required;
+    }
+
+    /** @return whether clients are asked for a certificate */
+    public ClientAuth getClientAuth() {
+        return clientAuth;
+    }
+
+    /** @param clientAuth whether clients are asked for a certificate */
+    public void setClientAuth(ClientAuth clientAuth) {
+        this.clientAuth = clientAuth;
     }
 }

@@ -1,6 +1,7 @@
 package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.netty.tls.KeyMaterial;
+import io.beepkit.netty.tls.ClientAuthentication;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.tls.TrustMaterial;
 import org.springframework.boot.ssl.NoSuchSslBundleException;
@@ -22,7 +23,7 @@ final class SslBundleTls {
     }
 
     /** The listener's TLS: the bundle must hold a key store with its certificate and private key. */
-    static TlsConfig listener(SslBundles bundles, String property, String name) {
+    static TlsConfig listener(SslBundles bundles, String property, String name, ClientAuthentication clientAuth) {
         SslBundle bundle = bundle(bundles, property, name);
         if (!hasKeyStore(bundle)) {
             throw new IllegalStateException(property + "=" + name + ": the SSL bundle has no key store, and a "
@@ -32,7 +33,8 @@ final class SslBundleTls {
         SslManagerBundle managers = bundle.getManagers();
         TlsConfig.Builder b = TlsConfig.builder()
                 .keyMaterial(KeyMaterial.of(managers.getKeyManagerFactory()))
-                .trust(TrustMaterial.of(managers.getTrustManagerFactory()));
+                .trust(TrustMaterial.of(managers.getTrustManagerFactory()))
+                .clientAuth(clientAuth);
         return options(b, bundle, property, name).build();
     }
 

@@ -104,13 +104,34 @@ class BeepAutoConfigurationTest {
         });
     }
 
+    /** Only @BeepProfile beans and registrations are served: another ProfileHandler bean is the application's. */
     @Test
-    void aHandlerWithoutProfileFailsStartUpNamingTheBean() {
+    void aHandlerBeanWithoutBeepProfileIsLeftAlone() {
         RUNNER.withBean("anonymousHandler", ProfileHandler.class, () -> (m, r) -> r.reply(m.entity())).run(ctx -> {
-            assertThat(ctx).hasFailed();
-            assertThat(ctx.getStartupFailure()).rootCause().hasMessageContaining("anonymousHandler")
-                    .hasMessageContaining("@BeepProfile");
+            assertThat(ctx).hasNotFailed();
+            BeepSession session = ctx.getBean(BeepClient.class)
+                    .connect("127.0.0.1", ctx.getBean(BeepServer.class).port()).get(5, TimeUnit.SECONDS);
+            // Only the default profiles: nothing the unannotated bean could have been registered under.
+            assertThat(session.peerProfiles()).allMatch(uri -> uri.startsWith("http://xml.resource.org/profiles/")
+                    || uri.startsWith("urn:aspl.es:beep:profiles:"));
+            session.close().get(5, TimeUnit.SECONDS);
         });
+    }
+
+    @Test
+    void beepProfileOnABeanThatIsNoHandlerFailsStartUpNamingIt() {
+        RUNNER.withUserConfiguration(NotAHandler.class).run(ctx ->
+                assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("notAHandler")
+                        .hasMessageContaining("not a ProfileHandler"));
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class NotAHandler {
+        @Bean
+        @BeepProfile("urn:test:nothing")
+        String notAHandler() {
+            return "text";
+        }
     }
 
     @Test
@@ -242,23 +263,13 @@ class BeepAutoConfigurationTest {
         static final java.util.concurrent.Executor EXECUTOR = Runnable::run;
 
         @Bean
-        BeepServerCustomizer serverCustomizer() {
-            return new BeepServerCustomizer() {
-                @Override
-                public void customize(BeepConfig.Builder config) {
-                    config.features("x-server").callbackExecutor(EXECUTOR);
-                }
-            };
+        BeepServerConfigCustomizer serverCustomizer() {
+            return config -> config.features("x-server").callbackExecutor(EXECUTOR);
         }
 
         @Bean
-        BeepClientCustomizer clientCustomizer() {
-            return new BeepClientCustomizer() {
-                @Override
-                public void customize(BeepConfig.Builder config) {
-                    config.features("x-client").callbackExecutor(EXECUTOR);
-                }
-            };
+        BeepClientConfigCustomizer clientCustomizer() {
+            return config -> config.features("x-client").callbackExecutor(EXECUTOR);
         }
     }
 }

@@ -277,12 +277,8 @@ class BeepSecurityTest {
     @Test
     void customizersStillSeeAndMayReplaceTheSecuritySettings() {
         withBundles().withPropertyValues("beep.server.ssl.bundle=listener")
-                .withBean(BeepServerCustomizer.class, () -> new BeepServerCustomizer() {
-                    @Override
-                    public void customize(BeepConfig.Builder config) {
-                        config.security(SecurityConfig.NONE);
-                    }
-                }).run(ctx -> assertThat(ctx.getBean(BeepServer.class).config().security())
+                .withBean(BeepServerConfigCustomizer.class, () -> config -> config.security(SecurityConfig.NONE))
+                .run(ctx -> assertThat(ctx.getBean(BeepServer.class).config().security())
                         .isEqualTo(SecurityConfig.NONE));
     }
 }

@@ -25,16 +25,20 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** {@code beep.syslog.enabled}: the RFC 3195 collector on the auto-configured listener. */
+/** {@code beep.syslog.enabled}: the RFC 3195 collector on its own listener, beside the BEEP server. */
 class BeepSyslogAutoConfigurationTest {
     static final ApplicationContextRunner RUNNER = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeepSyslogAutoConfiguration.class, BeepAutoConfiguration.class))
-            .withPropertyValues("beep.server.port=0");
+            .withPropertyValues("beep.server.port=0", "beep.syslog.port=0");
+    /** Enabled, with a consumer bean that stores nothing but accepts everything. */
+    static final ApplicationContextRunner ENABLED = RUNNER.withPropertyValues("beep.syslog.enabled=true")
+            .withUserConfiguration(StoringConsumer.class);
 
     @Test
     void offByDefault() {
         RUNNER.run(ctx -> {
-            assertThat(ctx).hasNotFailed().doesNotHaveBean(SyslogCollector.class);
+            assertThat(ctx).hasNotFailed().doesNotHaveBean(SyslogCollector.class)
+                    .doesNotHaveBean(BeepSyslogListener.class);
             assertThat(profilesOffered(ctx.getBean(BeepServer.class), ctx.getBean(BeepClient.class)))
                     .doesNotContain(SyslogProfiles.RAW, SyslogProfiles.COOKED);
         });
@@ -48,32 +52,64 @@ class BeepSyslogAutoConfigurationTest {
     }
 
     @Test
-    void enabledOffersBothProfilesNextToTheDefaults() {
-        RUNNER.withPropertyValues("beep.syslog.enabled=true").run(ctx -> {
-            assertThat(ctx).hasNotFailed().hasSingleBean(SyslogCollector.class);
-            assertThat(profilesOffered(ctx.getBean(BeepServer.class), ctx.getBean(BeepClient.class)))
-                    .contains(SyslogProfiles.COOKED, SyslogProfiles.RAW)
-                    .doesNotContain(SyslogProfiles.LEGACY_RAW);
+    void enabledWithoutConsumerOrSinkRefusesToStartNamingBoth() {
+        RUNNER.withPropertyValues("beep.syslog.enabled=true").run(ctx ->
+                assertThat(ctx).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("SyslogConsumer bean").hasMessageContaining("beep.syslog.sink"));
+    }
+
+    /** RPC on one port and syslog on another, from properties alone, both answering. */
+    @Test
+    void theCollectorHasItsOwnListenerAndTheServerKeepsItsProfiles() {
+        ENABLED.run(ctx -> {
+            assertThat(ctx).hasNotFailed().hasSingleBean(SyslogCollector.class).hasSingleBean(BeepServer.class);
+            BeepServer syslog = ctx.getBean(BeepSyslogListener.class).server();
+            BeepServer rpc = ctx.getBean(BeepServer.class);
+            assertThat(syslog.port()).isNotEqualTo(rpc.port());
+            BeepClient client = ctx.getBean(BeepClient.class);
+            assertThat(profilesOffered(syslog, client)).containsExactlyInAnyOrder(SyslogProfiles.COOKED,
+                    SyslogProfiles.RAW);
+            assertThat(profilesOffered(rpc, client)).doesNotContain(SyslogProfiles.COOKED, SyslogProfiles.RAW)
+                    .contains(io.beepkit.core.profiles.StandardProfiles.ECHO);
+            assertThat(ctx.getEnvironment().getProperty("local.beep.syslog.port", Integer.class))
+                    .isEqualTo(syslog.port());
+            assertThat(ctx.getEnvironment().getProperty("local.beep.server.port", Integer.class))
+                    .isEqualTo(rpc.port());
+            BeepSession s = client.connect("127.0.0.1", syslog.port()).get(5, TimeUnit.SECONDS);
+            try (SyslogSender cooked = SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS)) {
+                cooked.send("<34>Oct 11 22:14:15 mymachine su: stored").get(5, TimeUnit.SECONDS);
+            }
+            s.close().get(5, TimeUnit.SECONDS);
+            assertThat(ctx.getBean(StoringConsumer.class).stored).extracting(SyslogMessage::message)
+                    .containsExactly("stored");
+        });
+    }
+
+    @Test
+    void theCollectorRunsWithoutTheBeepServer() {
+        ENABLED.withPropertyValues("beep.server.enabled=false").run(ctx -> {
+            assertThat(ctx).hasNotFailed().doesNotHaveBean(BeepServer.class);
+            assertThat(ctx.getBean(BeepSyslogListener.class).isRunning()).isTrue();
         });
     }
 
     @Test
     void profilesAndLegacyUrisFromProperties() {
-        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.profiles=raw", "beep.syslog.legacy-uris=true")
+        ENABLED.withPropertyValues("beep.syslog.profiles=raw", "beep.syslog.legacy-uris=true")
                 .run(ctx -> assertThat(ctx.getBean(SyslogCollector.class).profiles())
                         .containsExactly(SyslogProfiles.RAW, SyslogProfiles.LEGACY_RAW));
     }
 
     @Test
     void limitsFromProperties() {
-        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.max-line-length=1KB",
+        ENABLED.withPropertyValues("beep.syslog.max-line-length=1KB",
                 "beep.syslog.max-lines-per-answer=7", "beep.syslog.max-entry-size=2KB",
                 "beep.syslog.max-pending-entries=3", "beep.syslog.max-channels=2").run(ctx -> {
                     assertThat(ctx).hasNotFailed();
                     assertThat(ctx.getBean(BeepSyslogProperties.class).getMaxChannels()).isEqualTo(2);
                     // Seen at work: a third syslog channel on one session is refused.
                     BeepSession s = ctx.getBean(BeepClient.class)
-                            .connect("127.0.0.1", ctx.getBean(BeepServer.class).port()).get(5, TimeUnit.SECONDS);
+                            .connect("127.0.0.1", syslogPort(ctx)).get(5, TimeUnit.SECONDS);
                     SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS);
                     SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS);
                     assertThatThrownBy(() -> SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS))
@@ -84,20 +120,21 @@ class BeepSyslogAutoConfigurationTest {
 
     @Test
     void badPropertiesFailTheContextNamingThem() {
-        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.profiles=udp").run(ctx ->
+        ENABLED.withPropertyValues("beep.syslog.profiles=udp").run(ctx ->
                 assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.profiles"));
-        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.max-line-length=0B").run(ctx ->
+        ENABLED.withPropertyValues("beep.syslog.max-line-length=0B").run(ctx ->
                 assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.max-line-length"));
-        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.max-channels=0").run(ctx ->
+        ENABLED.withPropertyValues("beep.syslog.max-channels=0").run(ctx ->
                 assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.max-channels"));
     }
 
-    /** Real sockets: a device sends over RAW and COOKED; each message arrives as an application event. */
+    /** Real sockets: with beep.syslog.sink=events, each message sent over RAW and COOKED is an application event. */
     @Test
-    void messagesArriveAsApplicationEvents() {
-        RUNNER.withPropertyValues("beep.syslog.enabled=true").withUserConfiguration(EventCollector.class).run(ctx -> {
+    void messagesArriveAsApplicationEventsWhenAskedFor() {
+        RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.sink=events")
+                .withUserConfiguration(EventCollector.class).run(ctx -> {
             LinkedBlockingQueue<SyslogMessage> got = ctx.getBean(EventCollector.class).messages;
-            BeepSession s = ctx.getBean(BeepClient.class).connect("127.0.0.1", ctx.getBean(BeepServer.class).port())
+            BeepSession s = ctx.getBean(BeepClient.class).connect("127.0.0.1", syslogPort(ctx))
                     .get(5, TimeUnit.SECONDS);
             try (SyslogSender cooked = SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS)) {
                 cooked.send("<34>Oct 11 22:14:15 mymachine su: cooked").get(5, TimeUnit.SECONDS);
@@ -121,13 +158,17 @@ class BeepSyslogAutoConfigurationTest {
         RUNNER.withPropertyValues("beep.syslog.enabled=true", "beep.syslog.profiles=cooked")
                 .withUserConfiguration(RefusingConsumer.class).run(ctx -> {
                     BeepSession s = ctx.getBean(BeepClient.class)
-                            .connect("127.0.0.1", ctx.getBean(BeepServer.class).port()).get(5, TimeUnit.SECONDS);
+                            .connect("127.0.0.1", syslogPort(ctx)).get(5, TimeUnit.SECONDS);
                     SyslogSender cooked = SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS);
                     assertThatThrownBy(() -> cooked.send("<13>refused").get(5, TimeUnit.SECONDS))
                             .isInstanceOf(ExecutionException.class).hasMessageContaining("451");
                     assertThat(ctx.getBean(RefusingConsumer.class).seen).hasSize(1);
                     s.close().get(5, TimeUnit.SECONDS);
                 });
+    }
+
+    private static int syslogPort(org.springframework.context.ApplicationContext ctx) {
+        return ctx.getBean(BeepSyslogListener.class).server().port();
     }
 
     private static java.util.List<String> profilesOffered(BeepServer server, BeepClient client) throws Exception {
@@ -146,6 +187,19 @@ class BeepSyslogAutoConfigurationTest {
         @Override
         public void onApplicationEvent(SyslogMessageEvent event) {
             messages.add(event.getMessage());
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class StoringConsumer {
+        final LinkedBlockingQueue<SyslogMessage> stored = new LinkedBlockingQueue<>();
+
+        @Bean
+        SyslogConsumer storing() {
+            return m -> {
+                stored.add(m);
+                return SyslogConsumer.HANDLED;
+            };
         }
     }
 

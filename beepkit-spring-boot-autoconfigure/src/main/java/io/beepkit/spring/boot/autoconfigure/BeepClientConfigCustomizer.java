@@ -1,0 +1,14 @@
+package io.beepkit.spring.boot.autoconfigure;
+
+import io.beepkit.netty.BeepConfig;
+
+/**
+ * Adjusts the session settings of the auto-configured {@link io.beepkit.netty.BeepClient} beyond what
+ * {@code beep.client.*} properties cover (callback executor, frame tracer, features...). Every bean of this type is
+ * applied in order ({@code @Order}), after the properties.
+ */
+@FunctionalInterface
+public interface BeepClientConfigCustomizer {
+    /** @param config the settings built from the properties */
+    void customize(BeepConfig.Builder config);
+}
