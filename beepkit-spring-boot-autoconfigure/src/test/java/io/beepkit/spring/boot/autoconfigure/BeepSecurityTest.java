@@ -60,11 +60,20 @@ class BeepSecurityTest {
         Path ca = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(pki.caCertificate));
         Path otherCa = TestPki.writeCertificates(dir.resolve("other-ca.pem"),
                 List.of(TestPki.create("another CA").caCertificate));
+        TestPki.Issued device = pki.client("device-7");
+        Path deviceChain = TestPki.writeCertificates(dir.resolve("device.pem"), device.chain());
+        Path deviceKey = TestPki.writeKey(dir.resolve("device.key"), device.key());
         bundles = new String[] {
                 "spring.ssl.bundle.pem.listener.keystore.certificate=file:" + chain,
                 "spring.ssl.bundle.pem.listener.keystore.private-key=file:" + key,
                 "spring.ssl.bundle.pem.clients.truststore.certificate=file:" + ca,
-                "spring.ssl.bundle.pem.strangers.truststore.certificate=file:" + otherCa};
+                "spring.ssl.bundle.pem.strangers.truststore.certificate=file:" + otherCa,
+                "spring.ssl.bundle.pem.mutual.keystore.certificate=file:" + chain,
+                "spring.ssl.bundle.pem.mutual.keystore.private-key=file:" + key,
+                "spring.ssl.bundle.pem.mutual.truststore.certificate=file:" + ca,
+                "spring.ssl.bundle.pem.device.keystore.certificate=file:" + deviceChain,
+                "spring.ssl.bundle.pem.device.keystore.private-key=file:" + deviceKey,
+                "spring.ssl.bundle.pem.device.truststore.certificate=file:" + ca};
     }
 
     static ApplicationContextRunner withBundles() {
@@ -112,6 +121,38 @@ class BeepSecurityTest {
             assertThat(echo(session, "over TLS")).isEqualTo("over TLS");
             session.close().get(5, TimeUnit.SECONDS);
         });
+    }
+
+    /** beep.server.ssl.client-auth=need: a client with a certificate the bundle trusts gets in, one without fails. */
+    @Test
+    void clientAuthNeedAdmitsOnlyClientsWithATrustedCertificate() {
+        withBundles().withPropertyValues("beep.server.ssl.bundle=mutual", "beep.server.ssl.client-auth=need",
+                "beep.client.ssl.bundle=device", "beep.client.ssl.on-connect=true").run(ctx -> {
+            BeepSession session = connect(ctx);
+            assertThat(session.isSecure()).isTrue();
+            assertThat(listenerSide(ctx).tls().orElseThrow().peerSubject().orElseThrow()).contains("CN=device-7");
+            session.close().get(5, TimeUnit.SECONDS);
+        });
+        withBundles().withPropertyValues("beep.server.ssl.bundle=mutual", "beep.server.ssl.client-auth=need",
+                "beep.client.ssl.bundle=clients", "beep.client.ssl.on-connect=true")
+                .run(ctx -> assertThatThrownBy(() -> connect(ctx)).isInstanceOf(ExecutionException.class));
+    }
+
+    @Test
+    void clientAuthWantStillAdmitsClientsWithoutACertificate() {
+        withBundles().withPropertyValues("beep.server.ssl.bundle=mutual", "beep.server.ssl.client-auth=want",
+                "beep.client.ssl.bundle=clients", "beep.client.ssl.on-connect=true").run(ctx -> {
+            BeepSession session = connect(ctx);
+            assertThat(session.isSecure()).isTrue();
+            session.close().get(5, TimeUnit.SECONDS);
+        });
+    }
+
+    @Test
+    void clientAuthWithoutABundleFailsStartUpNamingTheProperty() {
+        RUNNER.withPropertyValues("beep.server.ssl.client-auth=need").run(ctx -> assertThat(ctx).hasFailed()
+                .getFailure().rootCause().hasMessageContaining("beep.server.ssl.client-auth")
+                .hasMessageContaining("beep.server.ssl.bundle"));
     }
 
     @Test
