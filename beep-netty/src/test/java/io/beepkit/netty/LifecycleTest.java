@@ -242,6 +242,37 @@ class LifecycleTest {
         }
     }
 
+    /**
+     * The peer refuses the release while it awaits a reply (RFC 3080 §2.3.1.3); the close asks again within the grace
+     * period, so the exchange under way gets its reply and the session then goes without waiting out the grace.
+     */
+    @Test
+    void closeWithGraceLetsAnExchangeUnderWayFinish() throws Exception {
+        java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        server = BeepServer.builder().bind("127.0.0.1", 0).profile("urn:test:slow", (msg, responder) -> {
+            entered.countDown();
+            try {
+                Thread.sleep(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            responder.reply(msg.entity());
+        }).build();
+        server.start().get(10, TimeUnit.SECONDS);
+        client = BeepClient.builder().build();
+        BeepSession session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
+        BeepChannel channel = session.startChannel("urn:test:slow").get(10, TimeUnit.SECONDS);
+        CompletableFuture<io.beepkit.api.Reply> reply = channel.send(MimeEntity.of("slow"));
+        assertTrue(entered.await(10, TimeUnit.SECONDS));
+        long start = System.nanoTime();
+        CompletableFuture<Void> closed = server.closeAsync(Duration.ofSeconds(20));
+        assertEquals("slow", reply.get(10, TimeUnit.SECONDS).entity().bodyText());
+        closed.get(15, TimeUnit.SECONDS);
+        assertTrue(Duration.ofNanos(System.nanoTime() - start).compareTo(Duration.ofSeconds(10)) < 0,
+                "the close waited out the grace period although the session could be released");
+        session.closeFuture().get(5, TimeUnit.SECONDS);
+    }
+
     private static String echo(BeepClient c, BeepServer s, String text) throws Exception {
         BeepSession session = c.connect("127.0.0.1", s.port()).get(10, TimeUnit.SECONDS);
         BeepChannel channel = session.startChannel(StandardProfiles.ECHO).get(10, TimeUnit.SECONDS);

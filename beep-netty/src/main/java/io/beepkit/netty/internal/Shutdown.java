@@ -23,6 +23,8 @@ public final class Shutdown {
     private static final Duration TERMINATION_BOUND = Duration.ofSeconds(2);
     /** How long a Netty close or shutdown may take to report before the close goes on without it. */
     private static final Duration NETTY_BOUND = Duration.ofSeconds(5);
+    /** How soon a refused release is asked again within the grace period. */
+    static final Duration RELEASE_RETRY = Duration.ofMillis(200);
 
     private Shutdown() {
     }
@@ -33,8 +35,11 @@ public final class Shutdown {
     }
 
     /**
-     * Asks every session to release (RFC 3080 §2.3.1.3) and waits up to {@code grace} for the answers; then ends the
-     * sessions still open at once. Completes once every session reported its end, or after a short bound.
+     * Asks every session to release (RFC 3080 §2.3.1.3) and waits up to {@code grace} for them to end; then ends the
+     * sessions still open at once. A peer refuses a release while it awaits a reply (RFC 3080 §2.3.1.3: it must
+     * first receive its replies), so a refused release is asked again every {@link #RELEASE_RETRY} within the grace
+     * period: an exchange under way finishes, then the session goes. Completes once every session reported its end,
+     * or after a short bound.
      */
     public static CompletableFuture<@Nullable Void> closeSessions(Collection<DefaultBeepSession> sessions,
                                                                   Duration grace) {
@@ -43,8 +48,9 @@ public final class Shutdown {
         if (grace.isZero() || snapshot.isEmpty()) {
             released = CompletableFuture.completedFuture(null);
         } else {
+            long deadline = System.nanoTime() + grace.toNanos();
             CompletableFuture<?>[] releases = snapshot.stream()
-                    .map(s -> s.close().exceptionally(e -> null)).toArray(CompletableFuture[]::new);
+                    .map(s -> release(s, deadline)).toArray(CompletableFuture[]::new);
             released = CompletableFuture.allOf(releases).exceptionally(e -> null)
                     .completeOnTimeout(null, grace.toMillis(), TimeUnit.MILLISECONDS);
         }
@@ -55,6 +61,29 @@ public final class Shutdown {
             }).toArray(CompletableFuture[]::new);
             return CompletableFuture.allOf(ends).exceptionally(e -> null)
                     .completeOnTimeout(null, TERMINATION_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+        });
+    }
+
+    /** Completes when {@code session} ended or was released, asking again after each refusal until the deadline. */
+    private static CompletableFuture<@Nullable Void> release(DefaultBeepSession session, long deadline) {
+        CompletableFuture<@Nullable Void> done = new CompletableFuture<>();
+        session.ended().whenComplete((v, e) -> done.complete(null));
+        askRelease(session, deadline, done);
+        return done;
+    }
+
+    private static void askRelease(DefaultBeepSession session, long deadline, CompletableFuture<@Nullable Void> done) {
+        if (done.isDone()) {
+            return;
+        }
+        session.close().whenComplete((v, refused) -> {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (refused == null || !session.isOpen() || left <= 0) {
+                done.complete(null);
+                return;
+            }
+            CompletableFuture.delayedExecutor(Math.min(RELEASE_RETRY.toMillis(), left), TimeUnit.MILLISECONDS)
+                    .execute(() -> askRelease(session, deadline, done));
         });
     }
 
