@@ -11,11 +11,13 @@ public final class ChannelRequest {
     private final List<ProfileOffer> profiles;
     private final @Nullable String serverName;
     private final @Nullable ProfileHandler handler;
+    private final int receiveWindow;
 
     private ChannelRequest(Builder b) {
         this.profiles = List.copyOf(b.profiles);
         this.serverName = b.serverName;
         this.handler = b.handler;
+        this.receiveWindow = b.receiveWindow;
     }
 
     /** One profile offered in a start request. */
@@ -95,11 +97,20 @@ public final class ChannelRequest {
         return handler;
     }
 
+    /**
+     * The fixed receive window the new channel advertises, or 0 (the default) for the session's socket profile
+     * (its initial window, grown automatically where the profile says so).
+     */
+    public int receiveWindow() {
+        return receiveWindow;
+    }
+
     /** Builds a {@link ChannelRequest}. */
     public static final class Builder {
         private final List<ProfileOffer> profiles = new ArrayList<>();
         private @Nullable String serverName;
         private @Nullable ProfileHandler handler;
+        private int receiveWindow;
 
         /** Offers the profile {@code uri}, without piggybacked init data. */
         public Builder profile(String uri) {
@@ -128,6 +139,24 @@ public final class ChannelRequest {
          */
         public Builder handler(@Nullable ProfileHandler handler) {
             this.handler = handler;
+            return this;
+        }
+
+        /**
+         * Fixes the receive window of the new channel at {@code octets}, in place of the session's socket profile:
+         * no automatic growth, and no SEQ at all when it is the RFC's default of 4096 (RFC 3081 §3.1.1), since every
+         * channel starts with that window. A channel that only ever receives small messages (a syslog device's RAW
+         * or COOKED channel) keeps 4096 and so never sends a SEQ, which some peers cannot parse. 0 (the default)
+         * uses the profile.
+         *
+         * @throws IllegalArgumentException when {@code octets} is neither 0 nor 4096 or more
+         */
+        public Builder receiveWindow(int octets) {
+            if (octets != 0 && octets < 4096) {
+                throw new IllegalArgumentException("receiveWindow must be 0 (the socket profile's) or at least 4096 "
+                        + "(the window every channel starts with), was " + octets);
+            }
+            this.receiveWindow = octets;
             return this;
         }
 

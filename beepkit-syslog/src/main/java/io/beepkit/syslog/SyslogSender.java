@@ -39,6 +39,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * with {@link BeepErrorException} on its {@code <error>}.
  */
 public final class SyslogSender implements AutoCloseable {
+    /**
+     * The device's receive window: it only ever receives the collector's one MSG (RAW) or short replies (COOKED), so
+     * it keeps the RFC's 4096 and announces no larger window with a SEQ (rsyslog's liblogging collector cannot parse
+     * SEQ frames).
+     */
+    static final int DEVICE_WINDOW = 4096;
+
     /** RAW: octets handed to the channel but not yet sent beyond which {@link #send} waits. */
     public static final int MAX_UNSENT = 64 * 1024;
 
@@ -57,7 +64,8 @@ public final class SyslogSender implements AutoCloseable {
     public static CompletableFuture<SyslogSender> raw(BeepSession session) {
         RawDeviceHandler handler = new RawDeviceHandler();
         String uri = uri(session, SyslogProfiles.RAW, SyslogProfiles.LEGACY_RAW);
-        ChannelRequest request = ChannelRequest.builder().profile(uri).handler(handler).build();
+        ChannelRequest request = ChannelRequest.builder().profile(uri).handler(handler)
+                .receiveWindow(DEVICE_WINDOW).build();
         return session.startChannel(request).thenCompose(ch -> handler.ready()
                 .thenApply(responder -> new SyslogSender(SyslogTransport.RAW, ch, new RawOutput(ch, responder,
                         MAX_UNSENT))));
@@ -68,7 +76,8 @@ public final class SyslogSender implements AutoCloseable {
      * (RFC 3195 §4.2); on the legacy URI it is sent as the first MSG instead.
      */
     public static CompletableFuture<SyslogSender> cooked(BeepSession session, @Nullable SyslogIdentity iam) {
-        ChannelRequest.Builder b = ChannelRequest.builder().handler(new DeviceCookedHandler());
+        ChannelRequest.Builder b = ChannelRequest.builder().handler(new DeviceCookedHandler())
+                .receiveWindow(DEVICE_WINDOW);
         String uri = uri(session, SyslogProfiles.COOKED, SyslogProfiles.LEGACY_COOKED);
         // liblogging's collector never answers a start with piggybacked data: on the legacy URI the <iam> goes as
         // the first MSG instead, as liblogging's own device does.

@@ -8,6 +8,7 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Reply;
 import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -32,13 +33,14 @@ class SyslogSocketTest {
     private final LinkedBlockingQueue<SyslogMessage> received = new LinkedBlockingQueue<>();
     private BeepServer server;
     private BeepClient client;
+    private final List<String> deviceFrames = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private BeepSession start(SyslogConsumer consumer, SyslogLimits limits) throws Exception {
         SyslogCollector collector = SyslogCollector.builder().consumer(consumer).limits(limits)
                 .identity(new SyslogIdentity("collector.test", "127.0.0.1", "collector")).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
                 .profiles(collector.register(new ProfileRegistry())).build().start().join();
-        client = BeepClient.builder().build();
+        client = BeepClient.builder().config(BeepConfig.builder().frameTracer(deviceFrames::add).build()).build();
         return client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
     }
 
@@ -125,6 +127,10 @@ class SyslogSocketTest {
             assertEquals("line " + i, m.message());
             assertEquals(4, m.facility());
         }
+        // The device only receives the collector's one MSG: it keeps the 4096 window every channel starts with and
+        // sends no SEQ, which rsyslog's liblogging collector cannot parse.
+        assertTrue(deviceFrames.stream().anyMatch(l -> l.startsWith("-> ANS 1 ")), deviceFrames.toString());
+        assertFalse(deviceFrames.stream().anyMatch(l -> l.startsWith("-> SEQ 1 ")), deviceFrames.toString());
     }
 
     /** RFC 3195 §3.1: on RAW the device sends no MSG; the collector refuses one. */

@@ -62,8 +62,11 @@ public interface ManagementHost {
     /** Creates and registers an open channel. */
     ChannelImpl newChannel(int number, String profile, String initData, ProfileHandler handler);
 
-    /** Opens our receive window of a new channel to the profile's size. */
-    void announceWindow(ChannelImpl ch);
+    /**
+     * Opens our receive window of a new channel to the profile's size, or to {@code fixedWindow} octets without
+     * automatic growth when it is not 0.
+     */
+    void announceWindow(ChannelImpl ch, int fixedWindow);
 
     /** Forgets a closed channel and tells its handler. */
     void channelClosed(ChannelImpl ch);

@@ -69,7 +69,7 @@ final class OwnRequests {
             ProfileHandler h = request.handler() != null ? request.handler() : host.registry().handler(p.uri());
             ChannelImpl ch = host.newChannel(n, p.uri(), p.content(), h);
             peer.bindServerName(request.serverName());
-            host.announceWindow(ch);
+            host.announceWindow(ch, request.receiveWindow());
             if (h != null) {
                 host.callbacksFor(h).execute(() -> h.onOpen(ch));
             }

@@ -154,7 +154,7 @@ final class PeerRequests {
         // Our SEQ for the new channel must not overtake the reply that creates it at the peer.
         req.replyNow(FrameType.RPY, ManagementPayloads.xml(reply), () -> host.onLoop(() -> {
             if (!ch.lifecycle().isClosed()) {
-                host.announceWindow(ch);
+                host.announceWindow(ch, 0);
             }
         }));
         host.callbacksFor(h).execute(() -> h.onOpen(ch));

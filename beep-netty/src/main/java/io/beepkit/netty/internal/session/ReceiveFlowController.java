@@ -259,16 +259,20 @@ public final class ReceiveFlowController {
         ctx.writer().write(Frame.seq(FrameHeader.seq(ch.number(), rw.ackno(), window)));
     }
 
-    /** Opens our receive window of a new channel to the profile's size (announced at once when larger). */
-    void announceWindow(ChannelImpl ch) {
+    /**
+     * Opens our receive window of a new channel to the profile's size, or to {@code fixedWindow} (not 0) without
+     * growth; announced at once when larger than the RFC's 4096.
+     */
+    void announceWindow(ChannelImpl ch, int fixedWindow) {
         SocketProfile p = ctx.config().socketProfile();
+        int wanted = fixedWindow != 0 ? fixedWindow : p.initialWindow();
         // The budget trims windows above the RFC's 4096 only: every channel starts with 4096 octets the peer may
         // send (RFC 3081 §3.1.1), so that much is bounded by the channel limit, not by the budget.
         long budgetLeft = sessionWindowBudget() - totalWindows;
-        int floor = Math.min(p.initialWindow(), SendWindow.DEFAULT_WINDOW);
-        int initial = (int) Math.max(floor, Math.min(p.initialWindow(), budgetLeft));
+        int floor = Math.min(wanted, SendWindow.DEFAULT_WINDOW);
+        int initial = (int) Math.max(floor, Math.min(wanted, budgetLeft));
         totalWindows += initial;
-        if (p.autoTuning()) {
+        if (fixedWindow == 0 && p.autoTuning()) {
             ch.receive().tuner(new ReceiveWindowTuner(p.maxWindow()));
         }
         if (ch.receive().window().resize(initial)) {

@@ -137,8 +137,8 @@ final class SessionHost implements ChannelHost, ManagementHost {
     }
 
     @Override
-    public void announceWindow(ChannelImpl ch) {
-        flow.announceWindow(ch);
+    public void announceWindow(ChannelImpl ch, int fixedWindow) {
+        flow.announceWindow(ch, fixedWindow);
     }
 
     @Override
