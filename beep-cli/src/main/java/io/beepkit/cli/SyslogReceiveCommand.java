@@ -5,6 +5,7 @@ import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
+import io.beepkit.syslog.SyslogEscapes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -61,7 +62,8 @@ final class SyslogReceiveCommand implements Callable<Integer> {
     boolean legacyUris;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "lines",
-            description = "lines (the text as sent) or json (one object per line) (default: ${DEFAULT-VALUE}).")
+            description = "lines (the text as sent, control characters escaped as #ooo octal, ESC as #033) or json "
+                    + "(one object per line) (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Append messages to FILE instead of "
@@ -120,9 +122,9 @@ final class SyslogReceiveCommand implements Callable<Integer> {
             }
         }
         PrintWriter sink = output == null ? cmd.getOut() : open(cmd, output);
-        // One message, one line: line breaks inside a COOKED entry become spaces (--format json keeps them).
-        collector.consumer(m -> write(sink, json ? SyslogJson.of(m) : m.text().replace("\r\n", " ").replace('\r', ' ')
-                .replace('\n', ' ')));
+        // One message, one line: line breaks inside a COOKED entry become spaces and control characters are escaped
+        // (#033 for ESC), never written raw to a terminal or file; --format json escapes them as JSON does.
+        collector.consumer(m -> write(sink, json ? SyslogJson.of(m) : SyslogEscapes.oneLine(m.text())));
         SyslogCollector c = collector.build();
         BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd)).build();
         BeepServer server = BeepServer.builder().bind(host, port).config(config).noDefaultProfiles()

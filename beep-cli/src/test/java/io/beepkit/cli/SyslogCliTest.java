@@ -116,6 +116,19 @@ class SyslogCliTest {
         }
     }
 
+    /** A device's control characters never reach the terminal or file raw: ESC[31m would recolour it. */
+    @Test
+    void controlCharactersAreEscapedInLines() throws Exception {
+        try (Receiver r = new Receiver("--count", "1", "--profiles", "raw")) {
+            Cli.Result s = send("<34>Oct 11 22:14:15 host su: \u001b[31mred\u001b[0m bell\u0007 tab\tend\n",
+                    r.address(), "--raw");
+            assertEquals(0, s.code(), s.toString());
+            assertEquals(0, r.awaitExit(), r.err.toString());
+            assertEquals(List.of("<34>Oct 11 22:14:15 host su: #033[31mred#033[0m bell#007 tab#011end"),
+                    r.out.toString().lines().toList());
+        }
+    }
+
     @Test
     void profileNotOfferedIsReported() throws Exception {
         try (Receiver r = new Receiver("--profiles", "raw")) {
