@@ -1,8 +1,12 @@
 package io.beepkit.syslog;
 
+import io.beepkit.api.security.SaslIdentity;
+import io.beepkit.api.security.TlsSessionInfo;
 import org.jspecify.annotations.Nullable;
 
 import java.net.SocketAddress;
+import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -30,6 +34,9 @@ public final class SyslogMessage {
     private final @Nullable SyslogPath path;
     private final @Nullable SyslogIdentity peer;
     private final @Nullable SocketAddress remoteAddress;
+    private final Instant receivedAt;
+    private final @Nullable TlsSessionInfo tls;
+    private final @Nullable SaslIdentity authenticatedAs;
 
     private SyslogMessage(Builder b) {
         transport = Objects.requireNonNull(b.transport, "transport");
@@ -50,6 +57,9 @@ public final class SyslogMessage {
         path = b.path;
         peer = b.peer;
         remoteAddress = b.remoteAddress;
+        receivedAt = b.receivedAt != null ? b.receivedAt : Instant.now();
+        tls = b.tls;
+        authenticatedAs = b.authenticatedAs;
     }
 
     /** A builder; transport, text and format are required. */
@@ -150,13 +160,44 @@ public final class SyslogMessage {
         return remoteAddress;
     }
 
+    /** When the collector received the message (when it was built, unless the builder was given a time). */
+    public Instant receivedAt() {
+        return receivedAt;
+    }
+
+    /**
+     * The TLS session the message arrived on, or null without TLS. With client certificates (mutual TLS) its
+     * {@link TlsSessionInfo#peerCertificate()} says which device sent the message, whatever the message claims.
+     */
+    public @Nullable TlsSessionInfo tls() {
+        return tls;
+    }
+
+    /** The identity the sending peer authenticated with SASL on the session, or null when it did not. */
+    public @Nullable SaslIdentity authenticatedAs() {
+        return authenticatedAs;
+    }
+
+    /**
+     * {@link #timestamp()} as an instant, or null when the message has none or it does not parse
+     * ({@link SyslogTimestamps#parse} says how RFC 3164's year and zone are chosen).
+     */
+    public @Nullable Instant instant() {
+        return timestamp == null ? null : SyslogTimestamps.parse(timestamp, format, receivedAt);
+    }
+
+    /** {@link #structuredData()} as elements (RFC 5424 §6.3); empty when there is none or it does not parse. */
+    public List<SyslogStructuredData.Element> structuredDataElements() {
+        return structuredData == null ? List.of() : SyslogStructuredData.parse(structuredData);
+    }
+
     /** A builder holding this message's values, to change some. */
     public Builder toBuilder() {
         Builder b = new Builder().transport(transport).text(text).format(format).facility(facility)
                 .severity(severity).timestamp(timestamp).hostname(hostname).appName(appName).procId(procId)
                 .msgId(msgId).structuredData(structuredData).message(message);
         return b.deviceFqdn(deviceFqdn).deviceIp(deviceIp).pathId(pathId).path(path).peer(peer)
-                .remoteAddress(remoteAddress);
+                .remoteAddress(remoteAddress).receivedAt(receivedAt).tls(tls).authenticatedAs(authenticatedAs);
     }
 
     @Override
@@ -185,6 +226,9 @@ public final class SyslogMessage {
         private @Nullable SyslogPath path;
         private @Nullable SyslogIdentity peer;
         private @Nullable SocketAddress remoteAddress;
+        private @Nullable Instant receivedAt;
+        private @Nullable TlsSessionInfo tls;
+        private @Nullable SaslIdentity authenticatedAs;
 
         private Builder() {
         }
@@ -242,6 +286,15 @@ public final class SyslogMessage {
 
         /** Sets {@link SyslogMessage#remoteAddress()}. */
         public Builder remoteAddress(@Nullable SocketAddress v) { remoteAddress = v; return this; }
+
+        /** Sets {@link SyslogMessage#receivedAt()}; null (the default) for the time {@link #build()} runs. */
+        public Builder receivedAt(@Nullable Instant v) { receivedAt = v; return this; }
+
+        /** Sets {@link SyslogMessage#tls()}. */
+        public Builder tls(@Nullable TlsSessionInfo v) { tls = v; return this; }
+
+        /** Sets {@link SyslogMessage#authenticatedAs()}. */
+        public Builder authenticatedAs(@Nullable SaslIdentity v) { authenticatedAs = v; return this; }
 
         /** The message. */
         public SyslogMessage build() {

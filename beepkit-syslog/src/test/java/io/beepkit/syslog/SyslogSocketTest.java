@@ -7,12 +7,22 @@ import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Reply;
+import io.beepkit.api.security.SaslAuthenticator;
+import io.beepkit.api.security.SaslCredentials;
+import io.beepkit.api.security.SaslListenerConfig;
+import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.SecurityConfig;
+import io.beepkit.netty.tls.ClientAuthentication;
+import io.beepkit.netty.tls.TestPki;
+import io.beepkit.netty.tls.TlsConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -131,6 +141,69 @@ class SyslogSocketTest {
         // sends no SEQ, which rsyslog's liblogging collector cannot parse.
         assertTrue(deviceFrames.stream().anyMatch(l -> l.startsWith("-> ANS 1 ")), deviceFrames.toString());
         assertFalse(deviceFrames.stream().anyMatch(l -> l.startsWith("-> SEQ 1 ")), deviceFrames.toString());
+    }
+
+    /** The consumer learns who sent a message from the session, not from what the message claims. */
+    @Test
+    void messagesCarryTheAuthenticatedPeerAndTheirReceptionTime() throws Exception {
+        SaslAuthenticator users = new SaslAuthenticator() {
+            @Override
+            public char[] password(String user, String realm) {
+                return user.equals("router7") ? "secret".toCharArray() : null;
+            }
+        };
+        SyslogCollector collector = SyslogCollector.builder().consumer(m -> {
+            received.add(m);
+            return SyslogConsumer.HANDLED;
+        }).build();
+        BeepConfig sasl = BeepConfig.builder().security(SecurityConfig.builder()
+                .sasl(SaslListenerConfig.builder(users).build()).build()).build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).config(sasl).noDefaultProfiles()
+                .profiles(collector.register(new ProfileRegistry())).build().start().join();
+        client = BeepClient.builder().build();
+        BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        s.authenticate(SaslMechanism.CRAM_MD5, SaslCredentials.password("router7", "secret".toCharArray()))
+                .get(5, TimeUnit.SECONDS);
+        Instant before = Instant.now();
+        try (SyslogSender sender = SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS)) {
+            sender.send("<34>Oct 11 22:14:15 claims-to-be-another su: hello").get(5, TimeUnit.SECONDS);
+        }
+        SyslogMessage m = next();
+        assertEquals("router7", m.authenticatedAs().authenticationId());
+        assertEquals("claims-to-be-another", m.hostname());
+        assertEquals(null, m.tls(), "no TLS on this session");
+        assertFalse(m.receivedAt().isBefore(before.minusMillis(1)), m.receivedAt() + " before " + before);
+        assertFalse(m.receivedAt().isAfter(Instant.now()), m.receivedAt().toString());
+        assertEquals(Instant.parse(m.receivedAt().atOffset(ZoneOffset.UTC).getYear() + "-10-11T22:14:15Z"),
+                m.instant());
+    }
+
+    /** With mutual TLS the device's certificate says who sent each message. */
+    @Test
+    void messagesCarryTheDevicesCertificateWithMutualTls() throws Exception {
+        TestPki ca = TestPki.create("syslog test CA");
+        TestPki.Issued collectorCert = ca.server("localhost", "localhost", "127.0.0.1");
+        TestPki.Issued deviceCert = ca.client("router9");
+        SyslogCollector collector = SyslogCollector.builder().consumer(m -> {
+            received.add(m);
+            return SyslogConsumer.HANDLED;
+        }).build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+                .tls(TlsConfig.builder().keyMaterial(collectorCert.material()).trust(ca.trust())
+                        .clientAuth(ClientAuthentication.REQUIRE).build())
+                .profiles(collector.register(new ProfileRegistry())).build().start().join();
+        client = BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).keyMaterial(deviceCert.material())
+                .build()).build();
+        BeepSession s = client.connect("localhost", server.port()).get(5, TimeUnit.SECONDS);
+        s.startTls().get(10, TimeUnit.SECONDS);
+        try (SyslogSender sender = SyslogSender.raw(s).get(5, TimeUnit.SECONDS)) {
+            sender.send("<34>Oct 11 22:14:15 anyone su: over tls").get(5, TimeUnit.SECONDS);
+        }
+        SyslogMessage m = next();
+        assertTrue(m.tls() != null, "the message arrived over TLS");
+        assertEquals(deviceCert.certificate(), m.tls().peerCertificate().orElseThrow());
+        assertTrue(m.tls().peerSubject().orElseThrow().contains("router9"), m.tls().peerSubject().toString());
+        assertEquals(null, m.authenticatedAs());
     }
 
     /** RFC 3195 §3.1: on RAW the device sends no MSG; the collector refuses one. */

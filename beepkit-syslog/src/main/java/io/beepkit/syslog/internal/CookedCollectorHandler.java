@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -153,7 +154,8 @@ public final class CookedCollectorHandler implements ProfileHandler {
         // if it has one, only fills what they leave out.
         b.facility(e.facility()).severity(e.severity()).deviceFqdn(e.deviceFqdn()).deviceIp(e.deviceIp())
                 .pathId(e.pathId()).path(e.pathId() == null ? null : state.path(e.pathId())).peer(state.peer())
-                .remoteAddress(channel.session().remoteAddress());
+                .remoteAddress(channel.session().remoteAddress()).tls(channel.session().tls().orElse(null))
+                .authenticatedAs(channel.session().identity().orElse(null)).receivedAt(Instant.now());
         SyslogMessage parsed = b.build();
         b.timestamp(e.timestamp() != null ? e.timestamp() : parsed.timestamp())
                 .hostname(e.hostname() != null ? e.hostname() : parsed.hostname())

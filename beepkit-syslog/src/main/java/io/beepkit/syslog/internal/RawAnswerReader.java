@@ -1,9 +1,12 @@
 package io.beepkit.syslog.internal;
 
 import io.beepkit.api.BeepChannel;
+import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
+import io.beepkit.api.security.SaslIdentity;
+import io.beepkit.api.security.TlsSessionInfo;
 import io.beepkit.core.LogText;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogLimits;
@@ -13,6 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -90,9 +94,14 @@ final class RawAnswerReader implements ReplyListener {
 
     private CompletableFuture<Void> deliver(List<String> lines) {
         List<CompletableFuture<Void>> acks = new ArrayList<>(lines.size());
+        BeepSession session = channel.session();
+        TlsSessionInfo tls = session.tls().orElse(null);
+        SaslIdentity identity = session.identity().orElse(null);
+        Instant now = Instant.now();
         for (String line : lines) {
             SyslogMessage m = SyslogTextParser.parse(line, SyslogMessage.builder().transport(SyslogTransport.RAW))
-                    .remoteAddress(channel.session().remoteAddress()).build();
+                    .remoteAddress(session.remoteAddress()).tls(tls).authenticatedAs(identity).receivedAt(now)
+                    .build();
             acks.add(Delivery.one(consumer, m));
         }
         CompletableFuture<Void> all = Delivery.all(acks);
