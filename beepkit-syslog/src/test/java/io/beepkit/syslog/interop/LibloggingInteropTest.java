@@ -4,7 +4,6 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogFormat;
@@ -138,9 +137,9 @@ class LibloggingInteropTest {
         int count = raw ? COUNT : 100;
         int port = LibloggingPeer.freePort();
         try (LibloggingPeer.Listener listener = new LibloggingPeer.Listener(dir, port)) {
-            // liblogging's collector cannot take a SEQ frame (it crashes), so the device keeps RFC 3081's default
-            // 4096-octet window, which the little it receives never makes it advertise again.
-            client = BeepClient.builder().socketProfile(SocketProfile.DEFAULT.toBuilder().window(4096).build()).build();
+            // liblogging's collector cannot take a SEQ frame (it crashes): the device's channels keep RFC 3081's
+            // default 4096-octet window whatever the socket profile, so the default client needs no setting.
+            client = BeepClient.builder().build();
             BeepSession s = client.connect("127.0.0.1", port).get(5, TimeUnit.SECONDS);
             SyslogSender sender = raw ? SyslogSender.raw(s).get(5, TimeUnit.SECONDS)
                     : SyslogSender.cooked(s, new SyslogIdentity("beepkit.test", "127.0.0.1", "device"))
