@@ -9,8 +9,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 api_packages="io.beepkit.api io.beepkit.api.security io.beepkit.core.profiles io.beepkit.netty io.beepkit.netty.tls
-io.beepkit.syslog io.beepkit.micrometer"
-modules="beep-core beep-netty beepkit-syslog beepkit-micrometer"
+io.beepkit.syslog io.beepkit.syslog.kafka io.beepkit.micrometer"
+modules="beep-core beep-netty beepkit-syslog beepkit-syslog-kafka beepkit-micrometer"
 
 failed=0
 for m in $modules; do
@@ -38,7 +38,7 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog dependency:build-classpath \
+./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog,beepkit-syslog-kafka dependency:build-classpath \
     -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=runtime -Dmdep.appendOutput=true >/dev/null
 module_path=$(tr ':' '\n' < "$work/cp.txt" | grep -v -e '/beep-core/' -e '/beep-netty/' | sort -u | tr '\n' ':')
 for m in $modules; do
