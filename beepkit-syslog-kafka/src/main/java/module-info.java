@@ -7,7 +7,6 @@ module io.beepkit.syslog.kafka {
     // kafka-clients has no module descriptor and no Automatic-Module-Name: its name comes from the jar's file name.
     requires kafka.clients;
     requires static org.jspecify;
-    requires org.slf4j;
 
     exports io.beepkit.syslog.kafka;
 }
