@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -93,17 +94,22 @@ class KafkaSyslogBrokerTest {
     }
 
     private SyslogSender device(String topic) throws Exception {
-        sink = KafkaSyslogSink.builder().topic(topic).bootstrapServers(bootstrap)
+        BeepSession session = session(topic, KafkaSyslogKey.DEVICE_HOST);
+        return SyslogSender.cooked(session, new SyslogIdentity("dev1.example", "192.0.2.7", "device"))
+                .get(30, TimeUnit.SECONDS);
+    }
+
+    private BeepSession session(String topic, KafkaSyslogKey key) throws Exception {
+        sink = KafkaSyslogSink.builder().topic(topic).bootstrapServers(bootstrap).key(key)
                 .property("max.block.ms", "1500").build();
         SyslogCollector collector = SyslogCollector.builder().consumer(sink).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
                 .profiles(collector.register(new ProfileRegistry())).build().start().get(30, TimeUnit.SECONDS);
         client = BeepClient.builder().build();
-        BeepSession session = client.connect("127.0.0.1", server.port()).get(30, TimeUnit.SECONDS);
-        return SyslogSender.cooked(session, new SyslogIdentity("dev1.example", "192.0.2.7", "device"))
-                .get(30, TimeUnit.SECONDS);
+        return client.connect("127.0.0.1", server.port()).get(30, TimeUnit.SECONDS);
     }
 
+    /** Topics are named per run, so that a test run again (Surefire's reruns) starts from nothing. */
     private static void createTopic(String topic) throws Exception {
         admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(60, TimeUnit.SECONDS);
     }
@@ -136,7 +142,7 @@ class KafkaSyslogBrokerTest {
 
     @Test
     void everyEntryBecomesOneRecordAcknowledgedOnlyOnceInTheTopic() throws Exception {
-        String topic = "syslog-delivered";
+        String topic = "syslog-delivered-" + UUID.randomUUID();
         createTopic(topic);
         SyslogSender sender = device(topic);
         // One entry first: when its <ok /> arrives, the record is already in the partition's log.
@@ -170,8 +176,30 @@ class KafkaSyslogBrokerTest {
     }
 
     @Test
+    void rawLinesBecomeRecordsKeyedByThePeerAddress() throws Exception {
+        String topic = "syslog-raw-" + UUID.randomUUID();
+        createTopic(topic);
+        int n = 10;
+        try (SyslogSender sender = SyslogSender.raw(session(topic, KafkaSyslogKey.PEER_ADDRESS))
+                .get(30, TimeUnit.SECONDS)) {
+            for (int i = 0; i < n; i++) {
+                sender.send("<34>Oct 11 22:14:15 dev3 su: raw " + i).get(30, TimeUnit.SECONDS);
+            }
+        }
+        List<ConsumerRecord<String, String>> records = read(topic, n);
+        assertEquals(n, records.size());
+        for (int i = 0; i < n; i++) {
+            JsonNode json = JSON.readTree(records.get(i).value());
+            assertEquals("127.0.0.1", records.get(i).key());
+            assertEquals("raw " + i, json.get("message").asText(), records.get(i).value());
+            assertEquals("RAW", json.get("beep.syslog.transport").asText(), records.get(i).value());
+            assertEquals("Oct 11 22:14:15", json.get("beep.syslog.timestamp").asText(), records.get(i).value());
+        }
+    }
+
+    @Test
     void aTopicTheBrokerDoesNotHaveIsAnsweredErr451ThenTheResentEntryIsStored() throws Exception {
-        String topic = "syslog-created-late";
+        String topic = "syslog-created-late-" + UUID.randomUUID();
         SyslogSender sender = device(topic);
         ExecutionException e = assertThrows(ExecutionException.class,
                 () -> sender.send("<13>Oct 11 22:14:15 dev2 app: first try").get(60, TimeUnit.SECONDS));
