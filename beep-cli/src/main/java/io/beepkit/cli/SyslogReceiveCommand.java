@@ -138,6 +138,8 @@ final class SyslogReceiveCommand implements Callable<Integer> {
                         + p + "'");
             }
         }
+        BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd)).build();
+        // Last of the checks: the sink starts the producer's thread.
         KafkaSyslogSink kafka = kafka(cmd);
         PrintWriter sink = kafka != null ? null : output == null ? cmd.getOut() : open(cmd, output);
         if (kafka != null) {
@@ -147,7 +149,6 @@ final class SyslogReceiveCommand implements Callable<Integer> {
             collector.consumer(m -> write(sink, json ? SyslogJsonEncoder.encode(m) : oneLine(m)));
         }
         SyslogCollector c = collector.build();
-        BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd)).build();
         BeepServer server = BeepServer.builder().bind(host, port).config(config).noDefaultProfiles()
                 .profiles(c.register(new ProfileRegistry())).onSession(s -> status("session from "
                         + ServeCommand.address(s.remoteAddress()))).build();
