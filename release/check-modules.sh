@@ -9,8 +9,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 api_packages="io.beepkit.api io.beepkit.api.security io.beepkit.core.profiles io.beepkit.netty io.beepkit.netty.tls
-io.beepkit.syslog io.beepkit.micrometer"
-modules="beep-core beep-netty beepkit-syslog beepkit-micrometer"
+io.beepkit.syslog io.beepkit.syslog.kafka io.beepkit.micrometer"
+modules="beep-core beep-netty beepkit-syslog beepkit-syslog-kafka beepkit-micrometer"
 
 failed=0
 for m in $modules; do
@@ -38,9 +38,13 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog dependency:build-classpath \
-    -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=runtime -Dmdep.appendOutput=true >/dev/null
-module_path=$(tr ':' '\n' < "$work/cp.txt" | grep -v -e '/beep-core/' -e '/beep-netty/' | sort -u | tr '\n' ':')
+# Each module writes its run-time class path to its own target/module-classpath.txt (a relative outputFile is
+# resolved per module; appending to one file keeps only the last module's).
+./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog,beepkit-syslog-kafka dependency:build-classpath \
+    -Dmdep.outputFile=target/module-classpath.txt -DincludeScope=runtime >/dev/null
+module_path=$(cat beepkit-micrometer/target/module-classpath.txt beepkit-syslog/target/module-classpath.txt \
+    beepkit-syslog-kafka/target/module-classpath.txt | tr ':' '\n' \
+    | grep -v -e '^$' -e '/beep-core/' -e '/beep-netty/' -e '/beepkit-syslog/' | sort -u | tr '\n' ':')
 for m in $modules; do
   module_path="$module_path$(ls "$root/$m"/target/"$m"-*.jar | grep -v -e sources -e javadoc -e tests | head -1):"
 done

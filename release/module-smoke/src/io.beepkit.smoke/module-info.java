@@ -2,5 +2,6 @@
 module io.beepkit.smoke {
     requires io.beepkit.netty;
     requires io.beepkit.syslog;
+    requires io.beepkit.syslog.kafka;
     requires io.beepkit.micrometer;
 }

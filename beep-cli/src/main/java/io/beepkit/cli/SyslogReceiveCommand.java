@@ -6,6 +6,8 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogEscapes;
+import io.beepkit.syslog.SyslogJsonEncoder;
+import io.beepkit.syslog.kafka.KafkaSyslogSink;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,8 +25,10 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
@@ -38,7 +42,9 @@ import java.util.concurrent.atomic.AtomicLong;
                         + "the text as the device sent it, or with --format json an object with the parsed fields "
                         + "(RFC 5424 / RFC 3164 headers, COOKED attributes). A message is acknowledged (COOKED <ok />, "
                         + "window credit) only once its line is written and flushed. Status lines go to standard "
-                        + "error. Stops on SIGINT/SIGTERM, after --count messages or after --duration."})
+                        + "error. Stops on SIGINT/SIGTERM, after --count messages or after --duration.", "",
+                "With --kafka-topic each message goes to Kafka instead, as one JSON record, and is acknowledged "
+                        + "once the broker has acknowledged the record (acks=all, idempotent producer)."})
 final class SyslogReceiveCommand implements Callable<Integer> {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT);
 
@@ -76,6 +82,18 @@ final class SyslogReceiveCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "TIME", converter = Units.DurationConverter.class,
             description = "Stop by itself after TIME (e.g. 30s, 5m).")
     Duration duration;
+
+    @Option(names = "--kafka-bootstrap", paramLabel = "HOST:PORT[,...]", description = "Kafka brokers to write "
+            + "the messages to (with --kafka-topic).")
+    String kafkaBootstrap;
+
+    @Option(names = "--kafka-topic", paramLabel = "TOPIC", description = "Write each message to this Kafka topic "
+            + "as a JSON record instead of printing it (with --kafka-bootstrap).")
+    String kafkaTopic;
+
+    @Option(names = "--kafka-property", paramLabel = "KEY=VALUE", description = "A Kafka producer property, e.g. "
+            + "linger.ms=20 or security.protocol=SSL (repeatable; acks=all and enable.idempotence=true are fixed).")
+    List<String> kafkaProperties = List.of();
 
     @Mixin
     TuningOptions tuning;
@@ -121,12 +139,18 @@ final class SyslogReceiveCommand implements Callable<Integer> {
                         + p + "'");
             }
         }
-        PrintWriter sink = output == null ? cmd.getOut() : open(cmd, output);
-        // One message, one line: line breaks inside a COOKED entry become spaces and control characters are escaped
-        // (#033 for ESC), never written raw to a terminal or file; --format json escapes them as JSON does.
-        collector.consumer(m -> write(sink, json ? SyslogJson.of(m) : SyslogEscapes.oneLine(m.text())));
-        SyslogCollector c = collector.build();
         BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd)).build();
+        // Last of the checks: the sink starts the producer's thread.
+        KafkaSyslogSink kafka = kafka(cmd);
+        PrintWriter sink = kafka != null ? null : output == null ? cmd.getOut() : open(cmd, output);
+        if (kafka != null) {
+            collector.consumer(m -> kafka.accept(m).thenRun(this::counted));
+        } else {
+            // One message, one line: line breaks inside a COOKED entry become spaces and control characters are
+            // escaped (#033 for ESC), never written raw to a terminal or file; --format json escapes them as JSON does.
+            collector.consumer(m -> write(sink, json ? SyslogJsonEncoder.encode(m) : SyslogEscapes.oneLine(m.text())));
+        }
+        SyslogCollector c = collector.build();
         BeepServer server = BeepServer.builder().bind(host, port).config(config).noDefaultProfiles()
                 .profiles(c.register(new ProfileRegistry())).onSession(s -> status("session from "
                         + ServeCommand.address(s.remoteAddress()))).build();
@@ -134,16 +158,23 @@ final class SyslogReceiveCommand implements Callable<Integer> {
             server.start().get(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             server.close(Duration.ZERO);
+            if (kafka != null) {
+                kafka.close();
+            }
             throw new CliException(ExitCodes.CONNECTION, Failures.message(e));
         }
         boundPort = server.port();
-        status("collecting on " + new Target(host, boundPort) + ": " + String.join(", ", c.profiles()));
+        status("collecting on " + new Target(host, boundPort) + ": " + String.join(", ", c.profiles())
+                + (kafka == null ? "" : "; writing to Kafka topic " + kafka.topic() + " at " + kafkaBootstrap));
         Thread hook = new Thread(stop::countDown, "beep-syslog-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             stop.await(duration == null ? Long.MAX_VALUE : duration.toNanos(), TimeUnit.NANOSECONDS);
         } finally {
             server.close(Duration.ofSeconds(5));
+            if (kafka != null) {
+                kafka.close();
+            }
             status("stopped after " + received.get() + " message" + (received.get() == 1 ? "" : "s"));
             if (output != null) {
                 sink.close();
@@ -163,11 +194,45 @@ final class SyslogReceiveCommand implements Callable<Integer> {
             sink.println(line);
             sink.flush();
         }
+        counted();
+        return SyslogConsumer.HANDLED;
+    }
+
+    private void counted() {
         long n = received.incrementAndGet();
         if (count != null && n >= count) {
             stop.countDown();
         }
-        return SyslogConsumer.HANDLED;
+    }
+
+    /** The Kafka sink the options ask for, or null. */
+    private KafkaSyslogSink kafka(CommandLine cmd) {
+        if (kafkaTopic == null && kafkaBootstrap == null) {
+            if (!kafkaProperties.isEmpty()) {
+                throw new CommandLine.ParameterException(cmd, "--kafka-property needs --kafka-topic");
+            }
+            return null;
+        }
+        if (kafkaTopic == null || kafkaBootstrap == null) {
+            throw new CommandLine.ParameterException(cmd, "--kafka-topic and --kafka-bootstrap go together");
+        }
+        if (output != null) {
+            throw new CommandLine.ParameterException(cmd, "--output does not apply with --kafka-topic");
+        }
+        Map<String, String> properties = new LinkedHashMap<>();
+        for (String p : kafkaProperties) {
+            int eq = p.indexOf('=');
+            if (eq <= 0) {
+                throw new CommandLine.ParameterException(cmd, "--kafka-property: expected KEY=VALUE, got '" + p + "'");
+            }
+            properties.put(p.substring(0, eq).trim(), p.substring(eq + 1));
+        }
+        try {
+            return KafkaSyslogSink.builder().topic(kafkaTopic).properties(properties)
+                    .bootstrapServers(kafkaBootstrap).build();
+        } catch (RuntimeException e) {
+            throw new CommandLine.ParameterException(cmd, "Kafka: " + Failures.message(e));
+        }
     }
 
     private static PrintWriter open(CommandLine cmd, Path file) {

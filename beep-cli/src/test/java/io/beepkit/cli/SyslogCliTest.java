@@ -91,12 +91,22 @@ class SyslogCliTest {
             assertEquals(0, r.awaitExit(), r.err.toString());
             List<String> out = r.out.toString().lines().toList();
             assertEquals(3, out.size(), r.out.toString());
-            assertTrue(out.get(0).startsWith("{\"transport\":\"COOKED\",\"format\":\"RFC3164\",\"facility\":4,"
-                    + "\"severity\":2,\"timestamp\":\"Oct 11 22:14:15\",\"hostname\":\"mymachine\",\"appName\":\"su\","
-                    + "\"procId\":\"1\",\"message\":\"first\",\"iam\":\"device device.test 127.0.0.1\""), out.get(0));
-            assertTrue(out.get(1).contains("\"format\":\"RFC5424\"") && out.get(1).contains(
-                    "\"structuredData\":\"[ex@1 a=\\\"b\\\"]\""), out.get(1));
-            assertTrue(out.get(2).contains("\"format\":\"UNPARSED\",\"facility\":1,\"severity\":5"), out.get(2));
+            assertTrue(out.get(0).contains("\"message\":\"first\",\"event.original\":\"<34>Oct 11 22:14:15 "
+                    + "mymachine su[1]: first\",\"host.hostname\":\"mymachine\",\"source.ip\":\"127.0.0.1\","),
+                    out.get(0));
+            assertTrue(out.get(0).contains("\"log.syslog.facility.code\":4,\"log.syslog.facility.name\":\"auth\","
+                    + "\"log.syslog.severity.code\":2,\"log.syslog.severity.name\":\"critical\","
+                    + "\"log.syslog.priority\":34,\"log.syslog.hostname\":\"mymachine\",\"log.syslog.appname\":\"su\","
+                    + "\"log.syslog.procid\":\"1\",\"beep.syslog.transport\":\"COOKED\","
+                    + "\"beep.syslog.format\":\"RFC3164\",\"beep.syslog.timestamp\":\"Oct 11 22:14:15\""), out.get(0));
+            assertTrue(out.get(0).endsWith("\"beep.syslog.iam.fqdn\":\"device.test\",\"beep.syslog.iam.ip\":\"127.0.0.1\","
+                    + "\"beep.syslog.iam.type\":\"device\"}"), out.get(0));
+            assertTrue(out.get(1).startsWith("{\"@timestamp\":\"2003-10-11T22:14:15.003Z\",") && out.get(1).contains(
+                    "\"beep.syslog.format\":\"RFC5424\"") && out.get(1).contains(
+                    "\"beep.syslog.structured_data\":\"[ex@1 a=\\\"b\\\"]\""), out.get(1));
+            assertTrue(out.get(2).contains("\"log.syslog.facility.code\":1,") && out.get(2).contains(
+                    "\"log.syslog.severity.code\":5,") && out.get(2).contains("\"beep.syslog.format\":\"UNPARSED\""),
+                    out.get(2));
             assertTrue(r.err.toString().contains("stopped after 3 messages"), r.err.toString());
         }
     }
@@ -163,5 +173,20 @@ class SyslogCliTest {
         assertEquals(ExitCodes.USAGE, Cli.run("syslog", "receive", "--format", "xml").code());
         assertEquals(ExitCodes.USAGE, Cli.run("syslog", "receive", "--profiles", "udp").code());
         assertEquals(ExitCodes.USAGE, Cli.run("syslog").code());
+    }
+
+    @Test
+    void kafkaOptionsAreCheckedBeforeListening() {
+        Cli.Result alone = Cli.run("syslog", "receive", "-p", "0", "--kafka-topic", "syslog");
+        assertEquals(ExitCodes.USAGE, alone.code());
+        assertTrue(alone.err().contains("--kafka-topic and --kafka-bootstrap go together"), alone.err());
+        Cli.Result weak = Cli.run("syslog", "receive", "-p", "0", "--kafka-topic", "syslog", "--kafka-bootstrap",
+                "127.0.0.1:1", "--kafka-property", "acks=1");
+        assertEquals(ExitCodes.USAGE, weak.code());
+        assertTrue(weak.err().contains("acks=1"), weak.err());
+        Cli.Result malformed = Cli.run("syslog", "receive", "-p", "0", "--kafka-topic", "syslog",
+                "--kafka-bootstrap", "127.0.0.1:1", "--kafka-property", "linger.ms");
+        assertEquals(ExitCodes.USAGE, malformed.code());
+        assertTrue(malformed.err().contains("expected KEY=VALUE, got 'linger.ms'"), malformed.err());
     }
 }

@@ -7,6 +7,10 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.syslog.SyslogJsonEncoder;
+import io.beepkit.syslog.SyslogMessage;
+import io.beepkit.syslog.SyslogTransport;
+import io.beepkit.syslog.kafka.KafkaSyslogSink;
 
 import java.util.concurrent.TimeUnit;
 
@@ -35,6 +39,12 @@ public final class ModuleSmoke {
             session.close().get(10, TimeUnit.SECONDS);
         } finally {
             server.close();
+        }
+        // The Kafka sink's module reads kafka-clients (an automatic module): building one creates a producer.
+        try (KafkaSyslogSink sink = KafkaSyslogSink.builder().topic("smoke").bootstrapServers("127.0.0.1:1")
+                .closeTimeout(java.time.Duration.ZERO).build()) {
+            System.out.println("kafka sink for topic " + sink.topic() + ": " + SyslogJsonEncoder.encode(
+                    SyslogMessage.builder().transport(SyslogTransport.RAW).text("<13>over the module path").build()));
         }
         Module self = ModuleSmoke.class.getModule();
         for (String name : ENGINE_CLASSES) {

@@ -28,9 +28,10 @@ import java.util.Locale;
  * With {@code beep.syslog.enabled=true} and beepkit-syslog on the classpath, an RFC 3195 collector on its own
  * listener ({@code beep.syslog.host}, {@code beep.syslog.port}, default 601, with its own TLS and SASL settings),
  * beside the BEEP server, which it leaves as it is. Messages go to the application's {@link SyslogConsumer} bean,
- * which acknowledges each one when it has stored it; without one, start-up fails unless
- * {@code beep.syslog.sink=events} asks explicitly for {@link SyslogMessageEvent}s, which are acknowledged when
- * publishing returns (at most once: a warning says so at start-up).
+ * which acknowledges each one when it has stored it; {@code beep.syslog.sink=kafka} provides that bean
+ * ({@link BeepSyslogKafkaAutoConfiguration}). Without one, start-up fails unless {@code beep.syslog.sink=events} asks
+ * explicitly for {@link SyslogMessageEvent}s, which are acknowledged when publishing returns (at most once: a warning
+ * says so at start-up).
  */
 @AutoConfiguration(after = {BeepAutoConfiguration.class, SslAutoConfiguration.class})
 @ConditionalOnClass({SyslogCollector.class, BeepServer.class})
@@ -65,10 +66,14 @@ public final class BeepSyslogAutoConfiguration {
         if (consumer != null) {
             return b.consumer(consumer).build();
         }
+        if (properties.getSink() == BeepSyslogProperties.Sink.KAFKA) {
+            throw new IllegalStateException("beep.syslog.sink=kafka needs beepkit-syslog-kafka on the class path");
+        }
         if (properties.getSink() != BeepSyslogProperties.Sink.EVENTS) {
             throw new IllegalStateException("beep.syslog.enabled=true, but nothing stores the messages: define a "
                     + "SyslogConsumer bean (its stage completes when a message is stored, and only then is it "
-                    + "acknowledged to the device) or set beep.syslog.sink (events: at most once)");
+                    + "acknowledged to the device) or set beep.syslog.sink (kafka: at least once, "
+                    + "events: at most once)");
         }
         log.warn("beep.syslog.sink=events: syslog messages are acknowledged to devices when publishing the "
                 + "SyslogMessageEvent returns, stored or not (at most once); define a SyslogConsumer bean for "

