@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -137,6 +138,29 @@ class SyslogCliTest {
             assertEquals(List.of("<34>Oct 11 22:14:15 host su: #033[31mred#033[0m bell#007 tab#011end"),
                     r.out.toString().lines().toList());
         }
+    }
+
+    @Test
+    void fileOptionsRotateAndAreCheckedAsUsage() throws Exception {
+        Path outFile = dir.resolve("rotated.log");
+        try (Receiver r = new Receiver("--count", "30", "--profiles", "raw", "-o", outFile.toString(),
+                "--rotate-size", "600", "--keep", "1", "--fsync", "never")) {
+            StringBuilder lines = new StringBuilder();
+            for (int i = 0; i < 30; i++) {
+                lines.append("<34>Oct 11 22:14:15 host su: line ").append(i).append(' ').append("x".repeat(30))
+                        .append('\n');
+            }
+            Cli.Result s = send(lines.toString(), r.address(), "--raw");
+            assertEquals(0, s.code(), s.toString());
+            assertEquals(0, r.awaitExit(), r.err.toString());
+        }
+        assertTrue(Files.size(outFile) <= 600, "rotated before 600 octets: " + Files.size(outFile));
+        assertTrue(Files.exists(dir.resolve("rotated.log.1")));
+        assertFalse(Files.exists(dir.resolve("rotated.log.2")), "--keep 1");
+        assertEquals(ExitCodes.USAGE, Cli.run("syslog", "receive", "--rotate-size", "1m").code(), "needs -o");
+        Cli.Result bad = Cli.run("syslog", "receive", "-o", outFile.toString(), "--fsync", "often");
+        assertEquals(ExitCodes.USAGE, bad.code());
+        assertTrue(bad.err().contains("often"), bad.err());
     }
 
     @Test
