@@ -10,6 +10,7 @@ module io.beepkit.netty {
     requires transitive io.netty.transport;
     requires static org.jspecify;
     requires io.netty.codec;
+    requires io.netty.codec.haproxy;
     requires io.netty.handler;
     requires io.netty.transport.classes.epoll;
     requires java.security.sasl;

@@ -33,7 +33,7 @@ class UsageAndConnectionTest {
         "serve --memory-budget-timeout 0s",
         "serve --channel-request-timeout 0",
         "serve --max-starts-per-second 0",
-        "serve --max-sessions-per-address 0",
+        "serve --max-sessions-per-address -1",
         "serve --stats-interval 0s",
         "serve --no-such-option",
         "load 127.0.0.1:1 urn:x --count 5 --duration 1s",

@@ -306,6 +306,15 @@ public final class BeepServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Expects a PROXY protocol header (version 1 or 2) from a balancer before every greeting and takes the
+         * client's address from it; replaces {@link BeepConfig#proxyProtocol()} of the current configuration.
+         */
+        public Builder proxyProtocol(boolean on) {
+            this.config = config.toBuilder().proxyProtocol(on).build();
+            return this;
+        }
+
         /** Replaces the socket profile of the current configuration (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile profile) {
             this.config = config.toBuilder().socketProfile(profile).build();

@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.BeepSession;
@@ -95,7 +96,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     }
 
     private java.net.SocketAddress remoteAddress() {
-        return channelContext == null ? null : channelContext.channel().remoteAddress();
+        return channelContext == null ? null : PeerAddress.of(channelContext.channel());
     }
 
     @Override

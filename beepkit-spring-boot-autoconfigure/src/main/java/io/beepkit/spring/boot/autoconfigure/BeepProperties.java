@@ -74,6 +74,11 @@ public class BeepProperties implements Validator {
         private Duration shutdownTimeout = Duration.ofSeconds(5);
         /** Whether to offer the echo and sink profiles besides the application's. */
         private boolean defaultProfiles = true;
+        /**
+         * Whether every connection starts with a PROXY protocol header (v1 or v2) from a balancer, whose client
+         * address becomes the session's peer; only behind a balancer that always sends one.
+         */
+        private boolean proxyProtocol = false;
         @NestedConfigurationProperty
         private final ServerSslSettings ssl = new ServerSslSettings();
         @NestedConfigurationProperty
@@ -137,6 +142,16 @@ public class BeepProperties implements Validator {
         /** @param defaultProfiles whether echo and sink are offered */
         public void setDefaultProfiles(boolean defaultProfiles) {
             this.defaultProfiles = defaultProfiles;
+        }
+
+        /** @return whether a PROXY protocol header is expected before every greeting */
+        public boolean isProxyProtocol() {
+            return proxyProtocol;
+        }
+
+        /** @param proxyProtocol whether a PROXY protocol header is expected before every greeting */
+        public void setProxyProtocol(boolean proxyProtocol) {
+            this.proxyProtocol = proxyProtocol;
         }
 
         /** @return TLS from a Spring Boot SSL bundle ({@code beep.server.ssl.*}) */
