@@ -24,17 +24,6 @@ public final class LeakFailingDetector<T> extends ResourceLeakDetector<T> {
      *
      * @param resourceType     the type of resource tracked
      * @param samplingInterval how many allocations per tracked one, below the PARANOID level
-     * @param maxActive        ignored by Netty, kept for its factory
-     */
-    public LeakFailingDetector(Class<?> resourceType, int samplingInterval, long maxActive) {
-        super(resourceType, samplingInterval, maxActive);
-    }
-
-    /**
-     * Called by Netty.
-     *
-     * @param resourceType     the type of resource tracked
-     * @param samplingInterval how many allocations per tracked one, below the PARANOID level
      */
     public LeakFailingDetector(Class<?> resourceType, int samplingInterval) {
         super(resourceType, samplingInterval);

@@ -6,8 +6,8 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
 import java.io.IOException;
@@ -23,11 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 /**
- * What the extensions open and close around the tests of a class: example classes (nested here, so that the build
- * does not run them on their own) run through JUnit's test kit, then the test looks at what they saw.
+ * What the extensions open and close around the tests of a class: example classes run through JUnit's test kit
+ * ({@link Examples}), then the test looks at what they saw.
  */
 class ExtensionLifecycleTest {
     /** The listeners and sessions the example tests saw, in the order they ran. */
@@ -38,7 +37,7 @@ class ExtensionLifecycleTest {
     static Events run(Class<?> example) {
         SERVERS.clear();
         SESSIONS.clear();
-        return EngineTestKit.engine("junit-jupiter").selectors(selectClass(example)).execute().testEvents();
+        return Examples.run(example).testEvents();
     }
 
     @Test
@@ -99,6 +98,7 @@ class ExtensionLifecycleTest {
                 "nothing listens on " + server.port() + " any more");
     }
 
+    @ExtendWith(Examples.class)
     @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
     static class StaticListener {
         @RegisterExtension
@@ -122,6 +122,7 @@ class ExtensionLifecycleTest {
         }
     }
 
+    @ExtendWith(Examples.class)
     static class InstanceListener {
         @RegisterExtension
         BeepListenerExtension listener = BeepListenerExtension.builder().build();
@@ -144,6 +145,7 @@ class ExtensionLifecycleTest {
         }
     }
 
+    @ExtendWith(Examples.class)
     static class UnreachableTarget {
         @RegisterExtension
         BeepClientExtension client = BeepClientExtension.builder().target("127.0.0.1", () -> closedPort).build();
@@ -154,6 +156,7 @@ class ExtensionLifecycleTest {
         }
     }
 
+    @ExtendWith(Examples.class)
     static class NoTarget {
         @RegisterExtension
         BeepClientExtension client = BeepClientExtension.builder().build();
