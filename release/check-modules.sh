@@ -3,14 +3,15 @@
 #  1. `jar --describe-module`: every unqualified export is an API package; engine packages are exported only
 #     to beepkit's own modules, if at all.
 #  2. An application on the module path (release/module-smoke) compiles against them, runs one echo exchange over
-#     127.0.0.1, and finds the engine packages closed to it.
+#     127.0.0.1, and finds the engine packages closed to it; io.beepkit.test is resolved beside it, so that its
+#     descriptor's requirements (JUnit, BouncyCastle) are checked too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
 api_packages="io.beepkit.api io.beepkit.api.security io.beepkit.core.profiles io.beepkit.netty io.beepkit.netty.tls
-io.beepkit.syslog io.beepkit.micrometer"
-modules="beep-core beep-netty beepkit-syslog beepkit-micrometer"
+io.beepkit.syslog io.beepkit.micrometer io.beepkit.test"
+modules="beep-core beep-netty beepkit-syslog beepkit-micrometer beepkit-test"
 
 failed=0
 for m in $modules; do
@@ -38,7 +39,7 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog dependency:build-classpath \
+./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog,beepkit-test dependency:build-classpath \
     -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=runtime -Dmdep.appendOutput=true >/dev/null
 module_path=$(tr ':' '\n' < "$work/cp.txt" | grep -v -e '/beep-core/' -e '/beep-netty/' | sort -u | tr '\n' ':')
 for m in $modules; do
@@ -46,5 +47,6 @@ for m in $modules; do
 done
 javac -d "$work/classes" --module-path "$module_path" --module-source-path release/module-smoke/src \
     --module io.beepkit.smoke
-java --module-path "$work/classes:$module_path" --module io.beepkit.smoke/io.beepkit.smoke.ModuleSmoke
+java --module-path "$work/classes:$module_path" --add-modules io.beepkit.test \
+    --module io.beepkit.smoke/io.beepkit.smoke.ModuleSmoke
 echo "module check passed"

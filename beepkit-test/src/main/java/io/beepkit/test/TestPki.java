@@ -64,16 +64,24 @@ public final class TestPki {
     private static final AtomicLong SERIAL = new AtomicLong(System.nanoTime());
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    /**
-     * A private key with its certificate chain, leaf first, the CA excluded.
-     *
-     * @param key   the private key of the certificate
-     * @param chain the certificate chain, leaf first
-     */
-    public record Issued(PrivateKey key, List<X509Certificate> chain) {
-        /** The certificate chain, copied so that it cannot change. */
-        public Issued {
-            chain = List.copyOf(chain);
+    /** A private key with its certificate chain, leaf first, the CA excluded. */
+    public static final class Issued {
+        private final PrivateKey key;
+        private final List<X509Certificate> chain;
+
+        private Issued(PrivateKey key, List<X509Certificate> chain) {
+            this.key = key;
+            this.chain = List.copyOf(chain);
+        }
+
+        /** The private key of the certificate. */
+        public PrivateKey key() {
+            return key;
+        }
+
+        /** The certificate chain, leaf first, the CA excluded. */
+        public List<X509Certificate> chain() {
+            return chain;
         }
 
         /** The issued (leaf) certificate. */
@@ -84,6 +92,11 @@ public final class TestPki {
         /** The key and chain as beepkit's TLS key material, for {@code TlsConfig.Builder.keyMaterial}. */
         public KeyMaterial material() {
             return KeyMaterial.of(key, chain);
+        }
+
+        @Override
+        public String toString() {
+            return "Issued[" + certificate().getSubjectX500Principal() + "]";
         }
     }
 
