@@ -39,9 +39,12 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog,beepkit-test dependency:build-classpath \
+# The modules' dependencies, beepkit's own taken from this build (compile: sibling modules resolve to their classes,
+# also those only some modules' tests use, such as beepkit-test) and replaced by their jars below.
+./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog,beepkit-test -am compile dependency:build-classpath \
     -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=runtime -Dmdep.appendOutput=true >/dev/null
-module_path=$(tr ':' '\n' < "$work/cp.txt" | grep -v -e '/beep-core/' -e '/beep-netty/' | sort -u | tr '\n' ':')
+module_path=$(tr ':' '\n' < "$work/cp.txt" | grep -v -e '/beep-core/' -e '/beep-netty/' -e '/beepkit-test/' \
+    | sort -u | tr '\n' ':')
 for m in $modules; do
   module_path="$module_path$(ls "$root/$m"/target/"$m"-*.jar | grep -v -e sources -e javadoc -e tests | head -1):"
 done
