@@ -1,6 +1,6 @@
 package io.beepkit.cli;
 
-import io.beepkit.netty.tls.TestPki;
+import io.beepkit.test.TestPki;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -177,7 +177,7 @@ class SyslogCliTest {
         TestPki.Issued cert = pki.server("localhost", "localhost", "127.0.0.1");
         Path certFile = TestPki.writeCertificates(dir.resolve("server.pem"), cert.chain());
         Path keyFile = TestPki.writeKey(dir.resolve("server.key"), cert.key());
-        Path ca = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(pki.caCertificate));
+        Path ca = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(pki.caCertificate()));
         try (Receiver r = new Receiver("--count", "3", "--tls-cert", certFile.toString(), "--tls-key",
                 keyFile.toString(), "--tls-required", "--sasl-user", "dev:secret")) {
             Cli.Result plain = send(LINES, r.address());

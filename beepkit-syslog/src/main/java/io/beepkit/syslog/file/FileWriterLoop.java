@@ -6,7 +6,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +33,7 @@ final class FileWriterLoop implements Runnable {
     private volatile boolean running = true;
     private volatile boolean exited;
     private final List<Pending> batch = new ArrayList<>();
-    private ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    private final List<byte[]> lines = new ArrayList<>();
     private boolean dirty;
     private long lastForceNanos = System.nanoTime();
     private boolean failing;
@@ -105,15 +104,11 @@ final class FileWriterLoop implements Runnable {
 
     private void writeBatch() {
         try {
-            buffer.clear();
+            lines.clear();
             for (Pending p : batch) {
-                if (buffer.remaining() < p.line().length) {
-                    grow(p.line().length);
-                }
-                buffer.put(p.line());
+                lines.add(p.line());
             }
-            buffer.flip();
-            file.append(buffer);
+            file.append(lines);
             dirty = true;
             if (fsync.forcesEveryBatch()) {
                 force();
@@ -137,13 +132,6 @@ final class FileWriterLoop implements Runnable {
         } finally {
             batch.clear();
         }
-    }
-
-    private void grow(int needed) {
-        ByteBuffer bigger = ByteBuffer.allocate(Math.max(buffer.capacity() * 2, buffer.position() + needed));
-        buffer.flip();
-        bigger.put(buffer);
-        buffer = bigger;
     }
 
     private void forceIfDue() {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The file a {@link FileSyslogSink} appends to, rotated logrotate-style: {@code name} becomes {@code name.1},
@@ -24,6 +25,7 @@ final class RotatingFile implements AutoCloseable {
     private @Nullable FileChannel channel;
     private long size;
     private long openedNanos;
+    private ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
 
     /**
      * @param maxBytes rotate before a write would take the file past this size; 0 for never
@@ -37,19 +39,44 @@ final class RotatingFile implements AutoCloseable {
         this.keep = keep;
     }
 
-    /** Appends {@code bytes} (whole lines), rotating first when the file is full or old. */
-    void append(ByteBuffer bytes) throws IOException {
-        FileChannel ch = channel;
-        if (ch != null && due(bytes.remaining())) {
+    /**
+     * Appends {@code lines} with as few writes as rotation allows: a line that would take the file past the size
+     * starts a new file (so a file passes the size only by a single line longer than it), and the first line after
+     * the file's age is reached does too.
+     */
+    void append(List<byte[]> lines) throws IOException {
+        if (channel != null && maxAge != null && System.nanoTime() - openedNanos >= maxAge.toNanos()) {
             rotate();
-            ch = null;
         }
-        if (ch == null) {
-            ch = open();
+        if (channel == null) {
+            open();
         }
-        while (bytes.hasRemaining()) {
-            size += ch.write(bytes);
+        buffer.clear();
+        for (byte[] line : lines) {
+            long filled = size + buffer.position();
+            if (maxBytes > 0 && filled > 0 && filled + line.length > maxBytes) {
+                flush();
+                rotate();
+                open();
+            }
+            if (buffer.remaining() < line.length) {
+                flush();
+                if (buffer.capacity() < line.length) {
+                    buffer = ByteBuffer.allocate(line.length);
+                }
+            }
+            buffer.put(line);
         }
+        flush();
+    }
+
+    private void flush() throws IOException {
+        buffer.flip();
+        FileChannel ch = channel;
+        while (buffer.hasRemaining()) {
+            size += ch.write(buffer);
+        }
+        buffer.clear();
     }
 
     /** Forces what was written to the storage device. */
@@ -57,13 +84,6 @@ final class RotatingFile implements AutoCloseable {
         if (channel != null) {
             channel.force(false);
         }
-    }
-
-    private boolean due(int adding) {
-        if (maxBytes > 0 && size > 0 && size + adding > maxBytes) {
-            return true;
-        }
-        return maxAge != null && System.nanoTime() - openedNanos >= maxAge.toNanos();
     }
 
     private FileChannel open() throws IOException {
