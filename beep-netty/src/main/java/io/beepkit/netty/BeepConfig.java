@@ -41,6 +41,7 @@ public final class BeepConfig {
     private final long listenerMemoryBudget;
     private final Duration channelRequestTimeout;
     private final int maxStartsPerSecond;
+    private final @Nullable Duration replyTimeout;
 
     /**
      * Checks the limits (each at least 1), the timeouts (the greeting timeout positive, the idle timeout not
@@ -73,6 +74,10 @@ public final class BeepConfig {
         this.listenerMemoryBudget = b.listenerMemoryBudget;
         this.channelRequestTimeout = b.channelRequestTimeout;
         this.maxStartsPerSecond = b.maxStartsPerSecond;
+        this.replyTimeout = b.replyTimeout;
+        if (replyTimeout != null && (replyTimeout.isNegative() || replyTimeout.isZero())) {
+            throw new IllegalArgumentException("replyTimeout must be positive, or null for none: " + replyTimeout);
+        }
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
         Objects.requireNonNull(seqDelay, "seqDelay");
@@ -287,6 +292,15 @@ public final class BeepConfig {
         return maxStartsPerSecond;
     }
 
+    /**
+     * The deadline of every {@link io.beepkit.api.BeepChannel#send(io.beepkit.api.MimeEntity)} that gives none of
+     * its own, or null for none (the default). A missed deadline gives up the channel, as
+     * {@link io.beepkit.api.BeepChannel#send(io.beepkit.api.MimeEntity, Duration)} describes.
+     */
+    public @Nullable Duration replyTimeout() {
+        return replyTimeout;
+    }
+
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
     /** Default most channels open at once per session. */
@@ -366,6 +380,7 @@ public final class BeepConfig {
         b.listenerMemoryBudget = listenerMemoryBudget;
         b.channelRequestTimeout = channelRequestTimeout;
         b.maxStartsPerSecond = maxStartsPerSecond;
+        b.replyTimeout = replyTimeout;
         return b;
     }
 
@@ -396,6 +411,7 @@ public final class BeepConfig {
         private long listenerMemoryBudget = defaultListenerMemoryBudget();
         private Duration channelRequestTimeout = DEFAULT_CHANNEL_REQUEST_TIMEOUT;
         private int maxStartsPerSecond = DEFAULT_MAX_STARTS_PER_SECOND;
+        private @Nullable Duration replyTimeout;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -454,6 +470,11 @@ public final class BeepConfig {
         public Builder channelRequestTimeout(Duration v) { channelRequestTimeout = v; return this; }
         /** Most channel starts a peer may request per second on one session (default: 100). */
         public Builder maxStartsPerSecond(int v) { maxStartsPerSecond = v; return this; }
+        /**
+         * The deadline of a {@code send(MimeEntity)} that gives none (default: null, none); a missed deadline fails
+         * the send with {@link io.beepkit.api.ReplyTimeoutException} and gives up its channel.
+         */
+        public Builder replyTimeout(@Nullable Duration v) { replyTimeout = v; return this; }
 
         /**
          * Runs application callbacks (profile handlers, reply listeners, future completions) on the event loop
@@ -510,7 +531,8 @@ public final class BeepConfig {
                 && Objects.equals(memoryBudgetTimeout, that.memoryBudgetTimeout)
                 && listenerMemoryBudget == that.listenerMemoryBudget
                 && Objects.equals(channelRequestTimeout, that.channelRequestTimeout)
-                && maxStartsPerSecond == that.maxStartsPerSecond;
+                && maxStartsPerSecond == that.maxStartsPerSecond
+                && Objects.equals(replyTimeout, that.replyTimeout);
     }
 
     @Override
@@ -518,7 +540,8 @@ public final class BeepConfig {
         return Objects.hash(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor, tailWait, features,
                 localize, nativeTransport, frameTracer, releaseHandler, directCallbacks, seqDelay, observer,
                 greetingTimeout, maxGreetingSize, idleTimeout, maxSessions, maxSessionsPerAddress, security,
-                memoryBudget, memoryBudgetTimeout, listenerMemoryBudget, channelRequestTimeout, maxStartsPerSecond);
+                memoryBudget, memoryBudgetTimeout, listenerMemoryBudget, channelRequestTimeout, maxStartsPerSecond,
+                replyTimeout);
     }
 
     @Override
@@ -534,6 +557,6 @@ public final class BeepConfig {
                 + ", security=" + security + ", memoryBudget=" + memoryBudget
                 + ", memoryBudgetTimeout=" + memoryBudgetTimeout + ", listenerMemoryBudget=" + listenerMemoryBudget
                 + ", channelRequestTimeout=" + channelRequestTimeout + ", maxStartsPerSecond=" + maxStartsPerSecond
-                + "]";
+                + ", replyTimeout=" + replyTimeout + "]";
     }
 }
