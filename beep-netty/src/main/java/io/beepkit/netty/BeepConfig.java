@@ -42,6 +42,7 @@ public final class BeepConfig {
     private final Duration channelRequestTimeout;
     private final int maxStartsPerSecond;
     private final @Nullable Duration replyTimeout;
+    private final @Nullable TcpKeepAlive tcpKeepAlive;
 
     /**
      * Checks the limits (each at least 1), the timeouts (the greeting timeout positive, the idle timeout not
@@ -75,6 +76,7 @@ public final class BeepConfig {
         this.channelRequestTimeout = b.channelRequestTimeout;
         this.maxStartsPerSecond = b.maxStartsPerSecond;
         this.replyTimeout = b.replyTimeout;
+        this.tcpKeepAlive = b.tcpKeepAlive;
         if (replyTimeout != null && (replyTimeout.isNegative() || replyTimeout.isZero())) {
             throw new IllegalArgumentException("replyTimeout must be positive, or null for none: " + replyTimeout);
         }
@@ -301,6 +303,14 @@ public final class BeepConfig {
         return replyTimeout;
     }
 
+    /**
+     * TCP keep-alive for every connection of the session's client or server, or null to leave SO_KEEPALIVE off
+     * (the default).
+     */
+    public @Nullable TcpKeepAlive tcpKeepAlive() {
+        return tcpKeepAlive;
+    }
+
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
     /** Default most channels open at once per session. */
@@ -381,6 +391,7 @@ public final class BeepConfig {
         b.channelRequestTimeout = channelRequestTimeout;
         b.maxStartsPerSecond = maxStartsPerSecond;
         b.replyTimeout = replyTimeout;
+        b.tcpKeepAlive = tcpKeepAlive;
         return b;
     }
 
@@ -412,6 +423,7 @@ public final class BeepConfig {
         private Duration channelRequestTimeout = DEFAULT_CHANNEL_REQUEST_TIMEOUT;
         private int maxStartsPerSecond = DEFAULT_MAX_STARTS_PER_SECOND;
         private @Nullable Duration replyTimeout;
+        private @Nullable TcpKeepAlive tcpKeepAlive;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -475,6 +487,11 @@ public final class BeepConfig {
          * the send with {@link io.beepkit.api.ReplyTimeoutException} and gives up its channel.
          */
         public Builder replyTimeout(@Nullable Duration v) { replyTimeout = v; return this; }
+        /**
+         * TCP keep-alive on every connection (default: null, SO_KEEPALIVE off): a peer that vanished without FIN or
+         * RST is then detected within {@link TcpKeepAlive#detectionBound()} of the connection going quiet.
+         */
+        public Builder tcpKeepAlive(@Nullable TcpKeepAlive v) { tcpKeepAlive = v; return this; }
 
         /**
          * Runs application callbacks (profile handlers, reply listeners, future completions) on the event loop
@@ -532,7 +549,8 @@ public final class BeepConfig {
                 && listenerMemoryBudget == that.listenerMemoryBudget
                 && Objects.equals(channelRequestTimeout, that.channelRequestTimeout)
                 && maxStartsPerSecond == that.maxStartsPerSecond
-                && Objects.equals(replyTimeout, that.replyTimeout);
+                && Objects.equals(replyTimeout, that.replyTimeout)
+                && Objects.equals(tcpKeepAlive, that.tcpKeepAlive);
     }
 
     @Override
@@ -541,7 +559,7 @@ public final class BeepConfig {
                 localize, nativeTransport, frameTracer, releaseHandler, directCallbacks, seqDelay, observer,
                 greetingTimeout, maxGreetingSize, idleTimeout, maxSessions, maxSessionsPerAddress, security,
                 memoryBudget, memoryBudgetTimeout, listenerMemoryBudget, channelRequestTimeout, maxStartsPerSecond,
-                replyTimeout);
+                replyTimeout, tcpKeepAlive);
     }
 
     @Override
@@ -557,6 +575,6 @@ public final class BeepConfig {
                 + ", security=" + security + ", memoryBudget=" + memoryBudget
                 + ", memoryBudgetTimeout=" + memoryBudgetTimeout + ", listenerMemoryBudget=" + listenerMemoryBudget
                 + ", channelRequestTimeout=" + channelRequestTimeout + ", maxStartsPerSecond=" + maxStartsPerSecond
-                + ", replyTimeout=" + replyTimeout + "]";
+                + ", replyTimeout=" + replyTimeout + ", tcpKeepAlive=" + tcpKeepAlive + "]";
     }
 }
