@@ -43,6 +43,7 @@ public final class BeepConfig {
     private final int maxStartsPerSecond;
     private final @Nullable Duration replyTimeout;
     private final @Nullable TcpKeepAlive tcpKeepAlive;
+    private final @Nullable LivenessProbe livenessProbe;
 
     /**
      * Checks the limits (each at least 1), the timeouts (the greeting timeout positive, the idle timeout not
@@ -77,6 +78,7 @@ public final class BeepConfig {
         this.maxStartsPerSecond = b.maxStartsPerSecond;
         this.replyTimeout = b.replyTimeout;
         this.tcpKeepAlive = b.tcpKeepAlive;
+        this.livenessProbe = b.livenessProbe;
         if (replyTimeout != null && (replyTimeout.isNegative() || replyTimeout.isZero())) {
             throw new IllegalArgumentException("replyTimeout must be positive, or null for none: " + replyTimeout);
         }
@@ -311,6 +313,11 @@ public final class BeepConfig {
         return tcpKeepAlive;
     }
 
+    /** The BEEP-level liveness probe of quiet sessions, or null for none (the default). */
+    public @Nullable LivenessProbe livenessProbe() {
+        return livenessProbe;
+    }
+
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
     /** Default most channels open at once per session. */
@@ -392,6 +399,7 @@ public final class BeepConfig {
         b.maxStartsPerSecond = maxStartsPerSecond;
         b.replyTimeout = replyTimeout;
         b.tcpKeepAlive = tcpKeepAlive;
+        b.livenessProbe = livenessProbe;
         return b;
     }
 
@@ -424,6 +432,7 @@ public final class BeepConfig {
         private int maxStartsPerSecond = DEFAULT_MAX_STARTS_PER_SECOND;
         private @Nullable Duration replyTimeout;
         private @Nullable TcpKeepAlive tcpKeepAlive;
+        private @Nullable LivenessProbe livenessProbe;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -492,6 +501,11 @@ public final class BeepConfig {
          * RST is then detected within {@link TcpKeepAlive#detectionBound()} of the connection going quiet.
          */
         public Builder tcpKeepAlive(@Nullable TcpKeepAlive v) { tcpKeepAlive = v; return this; }
+        /**
+         * Probes a session that received nothing for a while with a start request the peer must refuse, and
+         * terminates it when the answer does not come in time (default: null, no probe); see {@link LivenessProbe}.
+         */
+        public Builder livenessProbe(@Nullable LivenessProbe v) { livenessProbe = v; return this; }
 
         /**
          * Runs application callbacks (profile handlers, reply listeners, future completions) on the event loop
@@ -550,7 +564,8 @@ public final class BeepConfig {
                 && Objects.equals(channelRequestTimeout, that.channelRequestTimeout)
                 && maxStartsPerSecond == that.maxStartsPerSecond
                 && Objects.equals(replyTimeout, that.replyTimeout)
-                && Objects.equals(tcpKeepAlive, that.tcpKeepAlive);
+                && Objects.equals(tcpKeepAlive, that.tcpKeepAlive)
+                && Objects.equals(livenessProbe, that.livenessProbe);
     }
 
     @Override
@@ -559,7 +574,7 @@ public final class BeepConfig {
                 localize, nativeTransport, frameTracer, releaseHandler, directCallbacks, seqDelay, observer,
                 greetingTimeout, maxGreetingSize, idleTimeout, maxSessions, maxSessionsPerAddress, security,
                 memoryBudget, memoryBudgetTimeout, listenerMemoryBudget, channelRequestTimeout, maxStartsPerSecond,
-                replyTimeout, tcpKeepAlive);
+                replyTimeout, tcpKeepAlive, livenessProbe);
     }
 
     @Override
@@ -575,6 +590,7 @@ public final class BeepConfig {
                 + ", security=" + security + ", memoryBudget=" + memoryBudget
                 + ", memoryBudgetTimeout=" + memoryBudgetTimeout + ", listenerMemoryBudget=" + listenerMemoryBudget
                 + ", channelRequestTimeout=" + channelRequestTimeout + ", maxStartsPerSecond=" + maxStartsPerSecond
-                + ", replyTimeout=" + replyTimeout + ", tcpKeepAlive=" + tcpKeepAlive + "]";
+                + ", replyTimeout=" + replyTimeout + ", tcpKeepAlive=" + tcpKeepAlive
+                + ", livenessProbe=" + livenessProbe + "]";
     }
 }
