@@ -14,6 +14,7 @@ module io.beepkit.netty {
     requires io.netty.handler;
     requires io.netty.transport.classes.epoll;
     requires java.security.sasl;
+    requires jdk.net; // TCP keep-alive idle, interval and count with NIO
     requires org.slf4j;
 
     exports io.beepkit.netty;

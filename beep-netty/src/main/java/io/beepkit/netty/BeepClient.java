@@ -87,6 +87,7 @@ public final class BeepClient implements AutoCloseable {
         Bootstrap b = new Bootstrap().group(group).channel(transport.socketChannel())
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis());
         SocketOptions.applyClient(b, config.socketProfile(), transport);
+        SocketOptions.keepAliveClient(b, config.tcpKeepAlive(), transport);
         b.handler(new PipelineInitializer(SessionRole.INITIATOR, config, registry, transport,
                 (DefaultBeepSession s) -> track(s, host, port, ready),
                 ready::complete, security, host, port));

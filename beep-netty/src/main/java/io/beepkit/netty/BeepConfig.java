@@ -42,6 +42,9 @@ public final class BeepConfig {
     private final Duration channelRequestTimeout;
     private final int maxStartsPerSecond;
     private final boolean proxyProtocol;
+    private final @Nullable Duration replyTimeout;
+    private final @Nullable TcpKeepAlive tcpKeepAlive;
+    private final @Nullable LivenessProbe livenessProbe;
 
     /**
      * Checks the limits (each at least 1, the per-address limit at least 0), the timeouts (the greeting timeout
@@ -75,6 +78,12 @@ public final class BeepConfig {
         this.channelRequestTimeout = b.channelRequestTimeout;
         this.maxStartsPerSecond = b.maxStartsPerSecond;
         this.proxyProtocol = b.proxyProtocol;
+        this.replyTimeout = b.replyTimeout;
+        this.tcpKeepAlive = b.tcpKeepAlive;
+        this.livenessProbe = b.livenessProbe;
+        if (replyTimeout != null && (replyTimeout.isNegative() || replyTimeout.isZero())) {
+            throw new IllegalArgumentException("replyTimeout must be positive, or null for none: " + replyTimeout);
+        }
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
         Objects.requireNonNull(seqDelay, "seqDelay");
@@ -293,6 +302,28 @@ public final class BeepConfig {
         return maxStartsPerSecond;
     }
 
+    /**
+     * The deadline of every {@link io.beepkit.api.BeepChannel#send(io.beepkit.api.MimeEntity)} that gives none of
+     * its own, or null for none (the default). A missed deadline gives up the channel, as
+     * {@link io.beepkit.api.BeepChannel#send(io.beepkit.api.MimeEntity, Duration)} describes.
+     */
+    public @Nullable Duration replyTimeout() {
+        return replyTimeout;
+    }
+
+    /**
+     * TCP keep-alive for every connection of the session's client or server, or null to leave SO_KEEPALIVE off
+     * (the default).
+     */
+    public @Nullable TcpKeepAlive tcpKeepAlive() {
+        return tcpKeepAlive;
+    }
+
+    /** The BEEP-level liveness probe of quiet sessions, or null for none (the default). */
+    public @Nullable LivenessProbe livenessProbe() {
+        return livenessProbe;
+    }
+
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
     /**
@@ -384,6 +415,9 @@ public final class BeepConfig {
         b.channelRequestTimeout = channelRequestTimeout;
         b.maxStartsPerSecond = maxStartsPerSecond;
         b.proxyProtocol = proxyProtocol;
+        b.replyTimeout = replyTimeout;
+        b.tcpKeepAlive = tcpKeepAlive;
+        b.livenessProbe = livenessProbe;
         return b;
     }
 
@@ -415,6 +449,9 @@ public final class BeepConfig {
         private Duration channelRequestTimeout = DEFAULT_CHANNEL_REQUEST_TIMEOUT;
         private int maxStartsPerSecond = DEFAULT_MAX_STARTS_PER_SECOND;
         private boolean proxyProtocol;
+        private @Nullable Duration replyTimeout;
+        private @Nullable TcpKeepAlive tcpKeepAlive;
+        private @Nullable LivenessProbe livenessProbe;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -485,6 +522,21 @@ public final class BeepConfig {
          * directly could claim any address.
          */
         public Builder proxyProtocol(boolean v) { proxyProtocol = v; return this; }
+        /**
+         * The deadline of a {@code send(MimeEntity)} that gives none (default: null, none); a missed deadline fails
+         * the send with {@link io.beepkit.api.ReplyTimeoutException} and gives up its channel.
+         */
+        public Builder replyTimeout(@Nullable Duration v) { replyTimeout = v; return this; }
+        /**
+         * TCP keep-alive on every connection (default: null, SO_KEEPALIVE off): a peer that vanished without FIN or
+         * RST is then detected within {@link TcpKeepAlive#detectionBound()} of the connection going quiet.
+         */
+        public Builder tcpKeepAlive(@Nullable TcpKeepAlive v) { tcpKeepAlive = v; return this; }
+        /**
+         * Probes a session that received nothing for a while with a start request the peer must refuse, and
+         * terminates it when the answer does not come in time (default: null, no probe); see {@link LivenessProbe}.
+         */
+        public Builder livenessProbe(@Nullable LivenessProbe v) { livenessProbe = v; return this; }
 
         /**
          * Runs application callbacks (profile handlers, reply listeners, future completions) on the event loop
@@ -542,7 +594,10 @@ public final class BeepConfig {
                 && listenerMemoryBudget == that.listenerMemoryBudget
                 && Objects.equals(channelRequestTimeout, that.channelRequestTimeout)
                 && maxStartsPerSecond == that.maxStartsPerSecond
-                && proxyProtocol == that.proxyProtocol;
+                && proxyProtocol == that.proxyProtocol
+                && Objects.equals(replyTimeout, that.replyTimeout)
+                && Objects.equals(tcpKeepAlive, that.tcpKeepAlive)
+                && Objects.equals(livenessProbe, that.livenessProbe);
     }
 
     @Override
@@ -551,7 +606,7 @@ public final class BeepConfig {
                 localize, nativeTransport, frameTracer, releaseHandler, directCallbacks, seqDelay, observer,
                 greetingTimeout, maxGreetingSize, idleTimeout, maxSessions, maxSessionsPerAddress, security,
                 memoryBudget, memoryBudgetTimeout, listenerMemoryBudget, channelRequestTimeout, maxStartsPerSecond,
-                proxyProtocol);
+                proxyProtocol, replyTimeout, tcpKeepAlive, livenessProbe);
     }
 
     @Override
@@ -567,6 +622,8 @@ public final class BeepConfig {
                 + ", security=" + security + ", memoryBudget=" + memoryBudget
                 + ", memoryBudgetTimeout=" + memoryBudgetTimeout + ", listenerMemoryBudget=" + listenerMemoryBudget
                 + ", channelRequestTimeout=" + channelRequestTimeout + ", maxStartsPerSecond=" + maxStartsPerSecond
-                + ", proxyProtocol=" + proxyProtocol + "]";
+                + ", proxyProtocol=" + proxyProtocol
+                + ", replyTimeout=" + replyTimeout + ", tcpKeepAlive=" + tcpKeepAlive
+                + ", livenessProbe=" + livenessProbe + "]";
     }
 }

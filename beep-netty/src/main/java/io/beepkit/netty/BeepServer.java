@@ -119,6 +119,7 @@ public final class BeepServer implements AutoCloseable {
         EventLoopGroup acceptGroup = this.acceptGroup;
         ServerBootstrap b = new ServerBootstrap().group(acceptGroup, group).channel(transport.serverChannel());
         SocketOptions.applyServer(b, config.socketProfile(), transport);
+        SocketOptions.keepAliveServer(b, config.tcpKeepAlive(), transport);
         pipeline = new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
             sessions.add(s);
             s.ended().whenComplete((v, e) -> sessions.remove(s));

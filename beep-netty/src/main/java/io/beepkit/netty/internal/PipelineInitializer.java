@@ -121,6 +121,9 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         if (!config.idleTimeout().isZero()) {
             p.addLast("beep-idle-timeout", new IdleTimeoutHandler(config.idleTimeout()));
         }
+        if (config.livenessProbe() != null) {
+            p.addLast("beep-liveness-probe", new LivenessProbeHandler(config.livenessProbe().interval()));
+        }
         p.addLast(BeepFrameDecoder.NAME, new BeepFrameDecoder(frameLimit(config), session.frameLimits()));
         p.addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
         if (config.frameTracer() != null) {

@@ -10,6 +10,7 @@ import io.beepkit.api.SessionRole;
 import io.beepkit.core.LogText;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.internal.LivenessProbeHandler;
 import io.beepkit.netty.internal.SharedResources;
 import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
@@ -194,6 +195,12 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext c, Object evt) {
+        if (evt == LivenessProbeHandler.PROBE_DUE) {
+            if (!ctx.closed()) {
+                session.management().probe(ctx.config().livenessProbe().timeout());
+            }
+            return;
+        }
         if (evt instanceof SslHandshakeCompletionEvent e) {
             if (e.isSuccess()) {
                 tuning.onHandshake(e);
