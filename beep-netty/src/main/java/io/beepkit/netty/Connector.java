@@ -57,7 +57,7 @@ final class Connector {
                 return CompletableFuture.failedFuture(owner.unavailable("it is closed", lastFailure));
             }
             BeepSession s = session;
-            if (s != null) {
+            if (s != null && s.isOpen()) {
                 return CompletableFuture.completedFuture(s);
             }
             CompletableFuture<BeepSession> f = new CompletableFuture<>();

@@ -13,11 +13,10 @@ import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -86,7 +85,7 @@ public final class ManagedSession implements AutoCloseable {
     private final EventLoop loop;
     private final Executor callbacks;
     private final Random random = new Random();
-    private final Map<String, ManagedChannel> channels = new LinkedHashMap<>();
+    private final List<ManagedChannel> channels = new ArrayList<>();
     private final AtomicInteger reconnects = new AtomicInteger();
     private final Connector connector;
     private final CompletableFuture<@Nullable Void> closed = new CompletableFuture<>();
@@ -103,7 +102,7 @@ public final class ManagedSession implements AutoCloseable {
         Executor pool = client.config().callbackExecutor();
         this.callbacks = new SerialExecutor(pool != null ? pool : SharedResources.callbackPool());
         for (String uri : b.channels) {
-            channels.put(uri, new ManagedChannel(this, uri));
+            channels.add(new ManagedChannel(this, uri));
         }
         this.connector = new Connector(this);
     }
@@ -114,17 +113,28 @@ public final class ManagedSession implements AutoCloseable {
     }
 
     /**
-     * The handle of the channel declared on {@code profileUri}.
+     * The handle of the (first) channel declared on {@code profileUri}.
      *
      * @throws IllegalArgumentException if no channel was declared on it with {@link Builder#channel(String)}
      */
     public ManagedChannel channel(String profileUri) {
-        ManagedChannel ch = channels.get(profileUri);
-        if (ch == null) {
-            throw new IllegalArgumentException("no channel declared on " + profileUri + " (declared: "
-                    + channels.keySet() + ")");
+        for (ManagedChannel ch : channels) {
+            if (ch.profile().equals(profileUri)) {
+                return ch;
+            }
         }
-        return ch;
+        throw new IllegalArgumentException("no channel declared on " + profileUri + " (declared: "
+                + channels.stream().map(ManagedChannel::profile).distinct().toList() + ")");
+    }
+
+    /** Every declared channel's handle, in the order of declaration. */
+    public List<ManagedChannel> channels() {
+        return Collections.unmodifiableList(channels);
+    }
+
+    /** Why the last connect attempt failed or the last session ended, or empty (none yet, or connected since). */
+    public Optional<Throwable> lastFailure() {
+        return Optional.ofNullable(connector.lastFailure());
     }
 
     /** The current state. */
@@ -232,8 +242,8 @@ public final class ManagedSession implements AutoCloseable {
         return random;
     }
 
-    Collection<ManagedChannel> declared() {
-        return channels.values();
+    List<ManagedChannel> declared() {
+        return channels;
     }
 
     /** Records a new state and tells the listener (called by the connector, under its lock, so in order). */
@@ -291,13 +301,12 @@ public final class ManagedSession implements AutoCloseable {
             return this;
         }
 
-        /** Declares a channel on {@code profileUri}, started on every connection; once per URI. */
+        /**
+         * Declares a channel on {@code profileUri}, started on every connection. Declaring the same URI again adds
+         * one more channel on it (see {@link ManagedSession#channels()}).
+         */
         public Builder channel(String profileUri) {
-            Objects.requireNonNull(profileUri, "profileUri");
-            if (channels.contains(profileUri)) {
-                throw new IllegalArgumentException("channel already declared: " + profileUri);
-            }
-            channels.add(profileUri);
+            channels.add(Objects.requireNonNull(profileUri, "profileUri"));
             return this;
         }
 

@@ -237,6 +237,7 @@ class ManagedSessionTest {
         assertEquals(3, last.attempts());
         assertTrue(last.cause().getMessage().contains("gave up after 3 attempts"), last.cause().getMessage());
         assertEquals(0, managed.reconnects());
+        assertTrue(managed.lastFailure().isPresent());
     }
 
     @Test
@@ -251,14 +252,17 @@ class ManagedSessionTest {
     }
 
     @Test
-    void undeclaredChannelsAndBadPortsAreRejected() {
+    void channelsAreLookedUpByProfileAndBadPortsAreRejected() {
         server = null;
         managed = manage(1, FAST, StandardProfiles.ECHO);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> managed.channel("urn:x"));
         assertTrue(e.getMessage().contains("urn:x"), e.getMessage());
         assertEquals("port must be in 1..65535: 0", assertThrows(IllegalArgumentException.class,
                 () -> ManagedSession.builder(client, "127.0.0.1", 0)).getMessage());
-        assertThrows(IllegalArgumentException.class, () -> ManagedSession.builder(client, "h", 1)
-                .channel("urn:a").channel("urn:a"));
+        ManagedSession two = ManagedSession.builder(client, "127.0.0.1", 1).policy(FAST).channel("urn:a")
+                .channel("urn:b").channel("urn:a").start();
+        assertEquals(List.of("urn:a", "urn:b", "urn:a"), two.channels().stream().map(c -> c.profile()).toList());
+        assertEquals(two.channels().get(0), two.channel("urn:a"));
+        two.close();
     }
 }
