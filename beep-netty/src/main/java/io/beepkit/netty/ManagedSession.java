@@ -6,6 +6,7 @@ import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionUnavailableException;
 import io.beepkit.core.LibraryThreads;
 import io.beepkit.netty.internal.SharedResources;
+import io.beepkit.netty.internal.Transport;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.session.SerialExecutor;
 import io.netty.channel.EventLoop;
@@ -179,7 +180,7 @@ public final class ManagedSession implements AutoCloseable {
     @Override
     public void close() {
         CompletableFuture<@Nullable Void> done = closeAsync();
-        if (!LibraryThreads.mustNotBlock() && !loop.inEventLoop()) {
+        if (!LibraryThreads.mustNotBlock() && !Transport.inLoopOf(client.eventLoops())) {
             done.join();
         }
     }
@@ -199,8 +200,7 @@ public final class ManagedSession implements AutoCloseable {
         }
         Duration bound = policy.awaitConnection();
         if (state == State.CLOSED || bound.isZero()) {
-            return CompletableFuture.failedFuture(unavailable(state == State.CLOSED ? "it is closed"
-                    : "it is " + state.name().toLowerCase(java.util.Locale.ROOT), connector.lastFailure()));
+            return CompletableFuture.failedFuture(unavailable(describe(state), connector.lastFailure()));
         }
         CompletableFuture<BeepSession> f = connector.whenConnected();
         try {
@@ -211,6 +211,14 @@ public final class ManagedSession implements AutoCloseable {
             f.completeExceptionally(unavailable("the client is closed", e));
         }
         return f;
+    }
+
+    private static String describe(State s) {
+        return switch (s) {
+            case CLOSED -> "it is closed";
+            case CONNECTED -> "the connection was just lost";
+            default -> "it is " + s.name().toLowerCase(java.util.Locale.ROOT);
+        };
     }
 
     SessionUnavailableException unavailable(String why, @Nullable Throwable cause) {
