@@ -161,9 +161,9 @@ public final class BeepClient implements AutoCloseable {
 
     /**
      * Closes the client without waiting: ends its sessions still open at once (release them first for a clean close),
-     * closes its {@link ManagedSession}s so that they stop reconnecting, and stops the event loops it owns (not shared {@link BeepResources}). The future completes when that is done;
-     * it never fails. Idempotent; safe from any thread, an event loop or a callback included. Connecting afterwards
-     * fails.
+     * closes its {@link ManagedSession}s so that they stop reconnecting, and stops the event loops it owns (not shared
+     * {@link BeepResources}). The future completes when that is done; it never fails. Idempotent; safe from any
+     * thread, an event loop or a callback included. Connecting afterwards fails.
      */
     public CompletableFuture<@Nullable Void> closeAsync() {
         CompletableFuture<@Nullable Void> mine = new CompletableFuture<>();
