@@ -114,7 +114,9 @@ class ManagedSessionTest {
 
         server.close();
         eventually("reconnecting", () -> managed.state() == State.RECONNECTING);
-        Throwable down = failure(managed.channel(StandardProfiles.ECHO).send(MimeEntity.of("lost")));
+        CompletableFuture<Reply> whileDown = managed.channel(StandardProfiles.ECHO).send(MimeEntity.of("lost"));
+        assertTrue(whileDown.isDone(), "without an await bound a send fails at once");
+        Throwable down = failure(whileDown);
         assertInstanceOf(SessionUnavailableException.class, down);
         assertTrue(down.getMessage().contains("127.0.0.1:" + port), down.getMessage());
 
