@@ -2,6 +2,7 @@ package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepErrorException;
+import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.api.RequestTimeoutException;
@@ -24,7 +25,8 @@ import java.util.concurrent.TimeoutException;
  *
  * The payload becomes the MSG's entity and the RPY's entity becomes a {@code replyType}, both through
  * {@link BeepPayloadConverter}. The template connects on first use, keeps one session and one channel per profile,
- * and connects again on the call after the session ended. Each call waits at most
+ * and connects again on the call after the session ended; a MSG that a channel closing at that moment refused
+ * unsent is sent once more on a new channel. Each call waits at most
  * {@code beep.clients.<name>.timeout} for its reply, connect and channel start included. Thread-safe.
  *
  * <p>Failures, thrown by the blocking methods and completing the futures of the others: an ERR reply (or a refused
@@ -87,8 +89,9 @@ public final class BeepTemplate {
             return CompletableFuture.failedFuture(e);
         }
         Duration timeout = settings.getTimeout();
-        CompletableFuture<@Nullable T> reply = connection.channel(profileUri)
-                .thenCompose(channel -> exchange(channel, request))
+        CompletableFuture<@Nullable T> reply = send(profileUri, request)
+                .exceptionallyCompose(e -> unwrap(e) instanceof ChannelClosedException
+                        ? send(profileUri, request) : CompletableFuture.failedFuture(e))
                 .thenApply(r -> convert(r, profileUri, replyType));
         return reply.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
                 .exceptionallyCompose(e -> CompletableFuture.failedFuture(timedOut(unwrap(e), profileUri, timeout)));
@@ -97,6 +100,14 @@ public final class BeepTemplate {
     /** As {@link #sendAndReceiveAsync(String, Object, Class)} on the client's profile. */
     public <T> CompletableFuture<@Nullable T> sendAndReceiveAsync(Object payload, Class<T> replyType) {
         return sendAndReceiveAsync(defaultProfile(), payload, replyType);
+    }
+
+    /**
+     * Sends on the profile's channel. The caller sends once more after a {@link ChannelClosedException}: the channel
+     * refused the MSG without sending it because it (or its session) had just closed, and a new one will be started.
+     */
+    private CompletableFuture<Reply> send(String profileUri, MimeEntity request) {
+        return connection.channel(profileUri).thenCompose(channel -> exchange(channel, request));
     }
 
     /** Every MSG this template sends leaves here: the one place to observe or decorate an exchange. */
