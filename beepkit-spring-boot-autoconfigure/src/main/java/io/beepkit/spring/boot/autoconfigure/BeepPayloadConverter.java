@@ -23,9 +23,9 @@ import java.util.List;
  * of this type to use others.
  *
  * <p>Reading: an entity with a {@code Content-Type} header goes to the first converter that accepts that type and the
- * target class. {@code byte[]} and {@link MimeEntity} targets take the entity as it is, and a {@code String} target
- * that no converter reads takes the body decoded with the entity's charset. An entity without the header has no type
- * to match, so the first converter that supports the target class reads it. Writing: the first converter that
+ * target class; an entity without the header has no type to match, so the first converter that supports the target
+ * class reads it. {@code byte[]} and {@link MimeEntity} targets take the entity as it is, and a {@code String} target
+ * its body decoded with the entity's charset, whatever its type. Writing: the first converter that
  * accepts the value writes it; its content type becomes the entity's {@code Content-Type}. A {@link MimeEntity} is
  * sent as it is.
  */
@@ -55,15 +55,15 @@ public final class BeepPayloadConverter {
         if (type == byte[].class) {
             return entity.body();
         }
+        if (type == String.class) {
+            return entity.bodyText(); // the text as sent, whatever its type (JSON too), not a JSON string's value
+        }
         MessageBuilder<byte[]> message = MessageBuilder.withPayload(entity.body());
         String contentType = entity.header("Content-Type");
         if (contentType != null) {
             message.setHeader(MessageHeaders.CONTENT_TYPE, mimeType(contentType));
         }
         Object value = converter.fromMessage(message.build(), type, hint);
-        if (value == null && type == String.class) {
-            return entity.bodyText();
-        }
         if (value == null) {
             throw new MessageConversionException("no converter reads " + (contentType == null
                     ? "an entity without Content-Type" : "Content-Type " + contentType) + " as a " + type.getName());

@@ -153,6 +153,12 @@ class BeepListenerTest {
     void stringsAndBytes() {
         withTemplate(ends -> {
             assertThat(ends.template().sendAndReceive(TEXT, "grüße", String.class)).isEqualTo("GRÜSSE");
+            // A String parameter takes the text of any entity, a JSON document too.
+            MimeEntity json = MimeEntity.of("application/json", "{\"a\":\"b\"}".getBytes(StandardCharsets.UTF_8));
+            assertThat(ends.template().sendAndReceive(TEXT, json, String.class)).isEqualTo("{\"A\":\"B\"}");
+            MimeEntity latin1 = MimeEntity.of("text/plain; charset=ISO-8859-1",
+                    "çà".getBytes(StandardCharsets.ISO_8859_1));
+            assertThat(ends.template().sendAndReceive(TEXT, latin1, String.class)).isEqualTo("ÇÀ");
             MimeEntity text = ends.template().sendAndReceive(TEXT, "abc", MimeEntity.class);
             assertThat(text.contentType()).startsWith("text/plain");
             byte[] data = {1, 2, 3, (byte) 0xff};
