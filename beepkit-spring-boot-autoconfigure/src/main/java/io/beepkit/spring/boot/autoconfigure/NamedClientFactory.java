@@ -3,11 +3,15 @@ package io.beepkit.spring.boot.autoconfigure;
 import io.beepkit.api.BeepObserver;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SecurityConfig;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.core.env.Environment;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * Builds the {@link BeepClient} of a named client as the auto-configured {@code BeepClient} bean is built
@@ -19,9 +23,13 @@ final class NamedClientFactory {
     private final BeepObserver observer;
     private final List<BeepClientConfigCustomizer> configCustomizers;
     private final List<BeepClientCustomizer> customizers;
-    private final @Nullable SslBundles bundles;
+    private final Map<String, SecurityConfig> security = new HashMap<>();
     private final Environment environment;
 
+    /**
+     * Resolves every named client's TLS and SASL now, so that an unknown SSL bundle fails start-up naming the
+     * property rather than the first call.
+     */
     NamedClientFactory(BeepProperties properties, BeepObserver observer,
                        List<BeepClientConfigCustomizer> configCustomizers, List<BeepClientCustomizer> customizers,
                        @Nullable SslBundles bundles, Environment environment) {
@@ -29,14 +37,16 @@ final class NamedClientFactory {
         this.observer = observer;
         this.configCustomizers = configCustomizers;
         this.customizers = customizers;
-        this.bundles = bundles;
         this.environment = environment;
+        properties.getClients().forEach((name, settings) -> security.put(name,
+                BeepSecurityFactory.client("beep.clients." + name, settings.getSsl(), settings.getSasl(), bundles,
+                        null)));
     }
 
+    /** @param name a client of {@code beep.clients}, with {@code settings} */
     BeepClient build(String name, NamedClientSettings settings) {
         BeepConfig.Builder config = BeepConfigFactory.client(properties, observer)
-                .security(BeepSecurityFactory.client("beep.clients." + name, settings.getSsl(), settings.getSasl(),
-                        bundles, null));
+                .security(Objects.requireNonNull(security.get(name), name));
         CallbackThreads.apply(config, environment, "beep-client-" + name);
         configCustomizers.forEach(c -> c.customize(config));
         BeepClient.Builder builder = BeepClient.builder()
