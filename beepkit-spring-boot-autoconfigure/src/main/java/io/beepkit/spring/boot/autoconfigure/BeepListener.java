@@ -7,8 +7,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Serves a profile with a method of a Spring bean: the auto-configured listener offers {@link #profile()} and calls
- * the method once per MSG on a channel of that profile.
+ * Serves a profile with a method of a singleton Spring bean: the auto-configured listener offers {@link #profile()}
+ * and calls the method once per MSG on a channel of that profile.
  *
  * <pre>{@code
  * @Component

@@ -30,7 +30,8 @@ final class ListenerMethods implements BeepServerCustomizer, Ordered {
     @Override
     public void customize(BeepServer.Builder server) {
         ProfileSources sources = ProfileSources.of(beans);
-        for (String name : beans.getBeanNamesForType(Object.class, true, false)) {
+        // Singletons only: a listener method serves every session, so its bean must outlive them all.
+        for (String name : beans.getBeanNamesForType(Object.class, false, false)) {
             Class<?> type = beans.getType(name, false);
             if (type == null) {
                 continue;
