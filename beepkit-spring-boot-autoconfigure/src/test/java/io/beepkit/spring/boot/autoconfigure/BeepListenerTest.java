@@ -41,6 +41,8 @@ class BeepListenerTest {
     static final String NOTE = "urn:test:note";
     static final String ECHO_CONTEXT = "urn:test:context";
     static final String FAIL = "urn:test:fail";
+    static final String THREAD = "urn:test:thread";
+    static final String NOT_AN_ERROR = "urn:test:not-an-error";
 
     static final ApplicationContextRunner SERVER = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class,
@@ -98,6 +100,16 @@ class BeepListenerTest {
         @BeepListener(profile = ECHO_CONTEXT)
         String context(String text, BeepChannel channel, BeepSession session, @Headers Map<String, String> headers) {
             return text + "|" + channel.profile() + "|" + session.role() + "|" + headers.get("X-Test");
+        }
+
+        @BeepListener(profile = THREAD)
+        String thread(String ignored) {
+            return Thread.currentThread().getName();
+        }
+
+        @BeepListener(profile = NOT_AN_ERROR)
+        String notAnError(String ignored) {
+            throw new BeepErrorException(200, "an ERR cannot carry a success code");
         }
 
         @BeepListener(profile = FAIL)
@@ -183,6 +195,12 @@ class BeepListenerTest {
     }
 
     @Test
+    void methodsRunOnTheCallbackExecutorNotOnAnIoThread() {
+        withTemplate(ends -> assertThat(ends.template().sendAndReceive(THREAD, "", String.class))
+                .startsWith("beep-callback").doesNotStartWith("beep-server"));
+    }
+
+    @Test
     void channelSessionAndHeadersAsParameters() {
         withTemplate(ends -> {
             MimeEntity request = MimeEntity.builder().header("Content-Type", "text/plain; charset=UTF-8")
@@ -216,6 +234,9 @@ class BeepListenerTest {
                     .get(20, TimeUnit.SECONDS))
                     .isInstanceOf(ExecutionException.class)
                     .cause().isInstanceOfSatisfying(BeepErrorException.class, e -> assertThat(e.code()).isEqualTo(553));
+            // A code that is not an error code (RFC 3080 §8: 4xx, 5xx) is the application's mistake: 550.
+            assertThatThrownBy(() -> template.sendAndReceive(NOT_AN_ERROR, "x", String.class))
+                    .isInstanceOfSatisfying(BeepErrorException.class, e -> assertThat(e.code()).isEqualTo(550));
             // The channel survives its ERRs.
             assertThat(template.sendAndReceive(ORDERS, new Order("tea", 1), Confirmation.class).total()).isEqualTo(7);
         });
