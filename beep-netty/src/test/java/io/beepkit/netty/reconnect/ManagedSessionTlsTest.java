@@ -7,8 +7,8 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.ManagedSession;
 import io.beepkit.netty.ReconnectPolicy;
-import io.beepkit.netty.tls.TestPki;
 import io.beepkit.netty.tls.TlsConfig;
+import io.beepkit.test.TestPki;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

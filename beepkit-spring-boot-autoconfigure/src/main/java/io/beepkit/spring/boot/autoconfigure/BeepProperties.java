@@ -6,6 +6,8 @@ import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The {@code beep.*} properties: the listener, socket profile, limits, session engine and the client. Every default
@@ -24,6 +26,8 @@ public class BeepProperties implements Validator {
     private final SessionSettings session = new SessionSettings();
     @NestedConfigurationProperty
     private final ClientSettings client = new ClientSettings();
+    /** Named clients of BeepTemplates (beep.clients.NAME.*), each connecting to one listener. */
+    private final Map<String, NamedClientSettings> clients = new LinkedHashMap<>();
 
     /** @return the listener's settings ({@code beep.server.*}) */
     public Server getServer() {
@@ -48,6 +52,11 @@ public class BeepProperties implements Validator {
     /** @return the {@code BeepClient} bean's settings ({@code beep.client.*}) */
     public ClientSettings getClient() {
         return client;
+    }
+
+    /** @return the named clients of {@code BeepTemplates} by name ({@code beep.clients.<name>.*}) */
+    public Map<String, NamedClientSettings> getClients() {
+        return clients;
     }
 
     @Override

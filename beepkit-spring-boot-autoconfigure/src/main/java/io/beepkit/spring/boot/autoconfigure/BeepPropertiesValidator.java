@@ -42,6 +42,7 @@ final class BeepPropertiesValidator {
         }
         client(p.getClient());
         security(server, p.getClient());
+        new NamedClientsValidator(errors).validate(p.getClients());
     }
 
     /** TLS and SASL: mechanism names, and the options that need another one. */
