@@ -40,12 +40,14 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The modules' run-time dependencies, beepkit's own taken from this build (compile: sibling modules resolve to their
-# classes, also those only some modules' tests use, such as beepkit-test) and replaced by their jars below.
-./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog,beepkit-syslog-kafka,beepkit-test -am compile \
-    dependency:build-classpath -Dmdep.outputFile="$work/cp.txt" -Dmdep.appendOutput=true -DincludeScope=runtime \
-    >/dev/null
-module_path=$(tr ':' '\n' < "$work/cp.txt" | grep -v -e '^$' -e '/beep-core/' -e '/beep-netty/' -e '/beepkit-syslog/' \
-    -e '/beepkit-syslog-kafka/' -e '/beepkit-test/' | sort -u | tr '\n' ':')
+# classes, also those only some modules' tests use, such as beepkit-test) and replaced by their jars below. Each
+# module writes its own target/module-classpath.txt (a relative outputFile is resolved per module).
+libraries="beepkit-micrometer beepkit-syslog beepkit-syslog-kafka beepkit-test"
+./mvnw -B -q -ntp -pl "$(echo $libraries | tr ' ' ',')" -am compile dependency:build-classpath \
+    -Dmdep.outputFile=target/module-classpath.txt -DincludeScope=runtime >/dev/null
+module_path=$(for l in $libraries; do cat "$l/target/module-classpath.txt"; echo; done | tr ':' '\n' \
+    | grep -v -e '^$' -e '/beep-core/' -e '/beep-netty/' -e '/beepkit-syslog/' -e '/beepkit-syslog-kafka/' \
+    -e '/beepkit-test/' | sort -u | tr '\n' ':')
 for m in $modules; do
   module_path="$module_path$(ls "$root/$m"/target/"$m"-*.jar | grep -v -e sources -e javadoc -e tests | head -1):"
 done
