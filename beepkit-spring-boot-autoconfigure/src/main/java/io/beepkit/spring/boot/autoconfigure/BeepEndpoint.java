@@ -5,6 +5,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.SessionRole;
 import io.beepkit.api.security.SaslIdentity;
 import io.beepkit.api.security.TlsSessionInfo;
+import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -14,33 +15,45 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The Actuator endpoint {@code beep}: the auto-configured listener (address, whether it runs, memory its sessions
- * hold) and each of its open sessions (addresses, role, TLS and SASL identity, channels with number and profile).
- * Read-only, and built from the public API only; expose it with {@code management.endpoints.web.exposure.include}.
+ * hold) and each of its open sessions (addresses, role, TLS and SASL identity, channels with number and profile), and
+ * the sessions of each {@link BeepClient} bean. Read-only, and built from the public API only; expose it with
+ * {@code management.endpoints.web.exposure.include}.
  */
 @Endpoint(id = "beep")
 public class BeepEndpoint {
-    private final BeepServerLifecycle lifecycle;
+    private final @Nullable BeepServerLifecycle lifecycle;
+    private final Map<String, BeepClient> clients;
 
-    /** @param lifecycle the listener's lifecycle */
-    public BeepEndpoint(BeepServerLifecycle lifecycle) {
+    /**
+     * @param lifecycle the listener's lifecycle, or null when the application runs no listener
+     * @param clients   the clients by bean name
+     */
+    public BeepEndpoint(@Nullable BeepServerLifecycle lifecycle, Map<String, BeepClient> clients) {
         this.lifecycle = lifecycle;
+        this.clients = Map.copyOf(clients);
     }
 
-    /** @return the listener and its sessions now */
+    /** @return the listener, the clients and their sessions now */
     @ReadOperation
     public BeepDescriptor beep() {
-        BeepServer server = lifecycle.server();
-        if (!lifecycle.isRunning()) {
-            return new BeepDescriptor(new ListenerDescriptor(false, null, null, null, 0), List.of());
+        List<ClientDescriptor> described = clients.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> new ClientDescriptor(e.getKey(), e.getValue().isClosed(),
+                        e.getValue().sessions().stream().map(BeepEndpoint::describe).toList()))
+                .toList();
+        if (lifecycle == null || !lifecycle.isRunning()) {
+            return new BeepDescriptor(new ListenerDescriptor(false, null, null, null, 0), List.of(), described);
         }
+        BeepServer server = lifecycle.server();
         InetSocketAddress bound = server.localAddress();
         ListenerDescriptor listener = new ListenerDescriptor(true, bound.getHostString(), bound.getPort(),
                 server.transport(), server.memoryHeld());
         List<SessionDescriptor> sessions = server.sessions().stream().map(BeepEndpoint::describe).toList();
-        return new BeepDescriptor(listener, sessions);
+        return new BeepDescriptor(listener, sessions, described);
     }
 
     static SessionDescriptor describe(BeepSession session) {
@@ -77,8 +90,20 @@ public class BeepEndpoint {
      *
      * @param listener the listener
      * @param sessions its open sessions
+     * @param clients  the {@link BeepClient} beans, by bean name
      */
-    public record BeepDescriptor(ListenerDescriptor listener, List<SessionDescriptor> sessions) {
+    public record BeepDescriptor(ListenerDescriptor listener, List<SessionDescriptor> sessions,
+                                 List<ClientDescriptor> clients) {
+    }
+
+    /**
+     * A client.
+     *
+     * @param name     its bean name
+     * @param closed   whether it was closed
+     * @param sessions its open sessions
+     */
+    public record ClientDescriptor(String name, boolean closed, List<SessionDescriptor> sessions) {
     }
 
     /**

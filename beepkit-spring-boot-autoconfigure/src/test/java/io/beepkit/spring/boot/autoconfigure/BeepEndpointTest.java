@@ -50,12 +50,23 @@ class BeepEndpointTest {
             assertThat(described.channels())
                     .containsExactly(new BeepEndpoint.ChannelDescriptor(echo.number(), StandardProfiles.ECHO));
 
+            assertThat(beep.clients()).hasSize(1);
+            BeepEndpoint.ClientDescriptor client = beep.clients().get(0);
+            assertThat(client.name()).isEqualTo("beepClient");
+            assertThat(client.closed()).isFalse();
+            assertThat(client.sessions()).hasSize(1);
+            assertThat(client.sessions().get(0).role()).isEqualTo("initiator");
+            assertThat(client.sessions().get(0).peerAddress()).isEqualTo("127.0.0.1:" + server.port());
+            assertThat(client.sessions().get(0).channels())
+                    .containsExactly(new BeepEndpoint.ChannelDescriptor(echo.number(), StandardProfiles.ECHO));
+
             session.close().get(10, TimeUnit.SECONDS);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (!endpoint.beep().sessions().isEmpty() && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
             assertThat(endpoint.beep().sessions()).isEmpty();
+            assertThat(endpoint.beep().clients().get(0).sessions()).isEmpty();
         });
     }
 
