@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 api_packages="io.beepkit.api io.beepkit.api.security io.beepkit.core.profiles io.beepkit.netty io.beepkit.netty.tls
-io.beepkit.syslog io.beepkit.syslog.kafka io.beepkit.micrometer"
+io.beepkit.syslog io.beepkit.syslog.kafka io.beepkit.micrometer io.beepkit.micrometer.observation"
 modules="beep-core beep-netty beepkit-syslog beepkit-syslog-kafka beepkit-micrometer"
 
 failed=0
