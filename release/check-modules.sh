@@ -3,14 +3,15 @@
 #  1. `jar --describe-module`: every unqualified export is an API package; engine packages are exported only
 #     to beepkit's own modules, if at all.
 #  2. An application on the module path (release/module-smoke) compiles against them, runs one echo exchange over
-#     127.0.0.1, and finds the engine packages closed to it.
+#     127.0.0.1, and finds the engine packages closed to it; io.beepkit.test is resolved beside it, so that its
+#     descriptor's requirements (JUnit, BouncyCastle) are checked too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
 api_packages="io.beepkit.api io.beepkit.api.security io.beepkit.core.profiles io.beepkit.netty io.beepkit.netty.tls
-io.beepkit.syslog io.beepkit.syslog.kafka io.beepkit.micrometer io.beepkit.micrometer.observation"
-modules="beep-core beep-netty beepkit-syslog beepkit-syslog-kafka beepkit-micrometer"
+io.beepkit.syslog io.beepkit.syslog.file io.beepkit.syslog.kafka io.beepkit.micrometer io.beepkit.micrometer.observation io.beepkit.test"
+modules="beep-core beep-netty beepkit-syslog beepkit-syslog-kafka beepkit-micrometer beepkit-test"
 
 failed=0
 for m in $modules; do
@@ -38,17 +39,18 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Each module writes its run-time class path to its own target/module-classpath.txt (a relative outputFile is
-# resolved per module; appending to one file keeps only the last module's).
-./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog,beepkit-syslog-kafka dependency:build-classpath \
-    -Dmdep.outputFile=target/module-classpath.txt -DincludeScope=runtime >/dev/null
-module_path=$(cat beepkit-micrometer/target/module-classpath.txt beepkit-syslog/target/module-classpath.txt \
-    beepkit-syslog-kafka/target/module-classpath.txt | tr ':' '\n' \
-    | grep -v -e '^$' -e '/beep-core/' -e '/beep-netty/' -e '/beepkit-syslog/' | sort -u | tr '\n' ':')
+# The modules' run-time dependencies, beepkit's own taken from this build (compile: sibling modules resolve to their
+# classes, also those only some modules' tests use, such as beepkit-test) and replaced by their jars below.
+./mvnw -B -q -ntp -pl beepkit-micrometer,beepkit-syslog,beepkit-syslog-kafka,beepkit-test -am compile \
+    dependency:build-classpath -Dmdep.outputFile="$work/cp.txt" -Dmdep.appendOutput=true -DincludeScope=runtime \
+    >/dev/null
+module_path=$(tr ':' '\n' < "$work/cp.txt" | grep -v -e '^$' -e '/beep-core/' -e '/beep-netty/' -e '/beepkit-syslog/' \
+    -e '/beepkit-syslog-kafka/' -e '/beepkit-test/' | sort -u | tr '\n' ':')
 for m in $modules; do
   module_path="$module_path$(ls "$root/$m"/target/"$m"-*.jar | grep -v -e sources -e javadoc -e tests | head -1):"
 done
 javac -d "$work/classes" --module-path "$module_path" --module-source-path release/module-smoke/src \
     --module io.beepkit.smoke
-java --module-path "$work/classes:$module_path" --module io.beepkit.smoke/io.beepkit.smoke.ModuleSmoke
+java --module-path "$work/classes:$module_path" --add-modules io.beepkit.test \
+    --module io.beepkit.smoke/io.beepkit.smoke.ModuleSmoke
 echo "module check passed"

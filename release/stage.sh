@@ -16,9 +16,5 @@ umask 022
 ./mvnw -B -ntp -Prelease -DskipTests clean deploy \
     -DaltDeploymentRepository="staging::file:$root/target/staging" "$@"
 
-# beep-netty's test-jar (the leak-failing detector and test PKI its sibling modules' tests use) has to be attached
-# for the reactor to resolve it, so Maven deploys it too; it is not published.
-find target/staging -path '*/io/beepkit/beep-netty/*' -name 'beep-netty-*-tests.jar*' -delete
-
 echo "staged in target/staging:"
 (cd target/staging && find . -type f \( -name '*.jar' -o -name '*.pom' -o -name '*.asc' \) | sed 's|^\./||' | sort)

@@ -10,9 +10,11 @@ module io.beepkit.netty {
     requires transitive io.netty.transport;
     requires static org.jspecify;
     requires io.netty.codec;
+    requires io.netty.codec.haproxy;
     requires io.netty.handler;
     requires io.netty.transport.classes.epoll;
     requires java.security.sasl;
+    requires jdk.net; // TCP keep-alive idle, interval and count with NIO
     requires org.slf4j;
 
     exports io.beepkit.netty;

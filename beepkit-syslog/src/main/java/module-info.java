@@ -9,4 +9,5 @@ module io.beepkit.syslog {
     requires org.slf4j;
 
     exports io.beepkit.syslog;
+    exports io.beepkit.syslog.file;
 }

@@ -4,6 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
+import io.beepkit.api.ReplyTimeoutException;
 import io.beepkit.api.TransferStats;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
@@ -126,8 +127,13 @@ final class CallCommand implements Callable<Integer> {
                             + ", peer window " + channel.remoteWindow());
                     info(err, "sending MSG: " + describe(message));
                 }
-                Reply reply = Failures.await(channel.send(message), timeout, "waiting for the reply",
-                        t -> Failures.exchange("waiting for the reply", t));
+                // The library's deadline gives up the channel cleanly; the wait below is only a backstop for it.
+                String waiting = "waiting for the reply";
+                Reply reply = Failures.await(channel.send(message, timeout), timeout.plusSeconds(5), waiting,
+                        t -> Failures.unwrap(t) instanceof ReplyTimeoutException
+                                ? new CliException(ExitCodes.TIMEOUT, "timed out after " + Units.seconds(timeout)
+                                        + " " + waiting, Failures.unwrap(t))
+                                : Failures.exchange(waiting, t));
                 TransferStats stats = channel.stats();
                 int code = print(reply, out, err);
                 if (verbose) {

@@ -48,7 +48,8 @@ final class LimitOptions {
     Integer maxSessions;
 
     @Option(names = "--max-sessions-per-address", paramLabel = "N",
-            description = "Most connections held at once from one IP address (default: 256).")
+            description = "Most connections held at once from one IP address (the client's, with --proxy-protocol); "
+                    + "0 for no limit, the default: behind a balancer or NAT every session comes from one address.")
     Integer maxSessionsPerAddress;
 
     /** {@code b} with the options that are set; a value the library refuses is a usage error naming its option. */
@@ -86,7 +87,7 @@ final class LimitOptions {
             b.maxSessions(maxSessions);
         }
         if (maxSessionsPerAddress != null) {
-            check(cmd, "--max-sessions-per-address", maxSessionsPerAddress >= 1, maxSessionsPerAddress);
+            check(cmd, "--max-sessions-per-address", maxSessionsPerAddress >= 0, maxSessionsPerAddress);
             b.maxSessionsPerAddress(maxSessionsPerAddress);
         }
         return b;

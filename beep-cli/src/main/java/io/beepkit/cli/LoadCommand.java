@@ -1,7 +1,5 @@
 package io.beepkit.cli;
 
-import io.beepkit.api.BeepChannel;
-import io.beepkit.api.BeepSession;
 import io.beepkit.api.TransferStats;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
@@ -25,7 +23,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 
 /** {@code beep load}: a closed-loop load generator in the spirit of h2load. */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
@@ -104,6 +101,12 @@ final class LoadCommand implements Callable<Integer> {
                     + "apart: e.g. an interactive echo beside a bulk flow in the same session. Repeatable.")
     List<String> extraChannels = new ArrayList<>();
 
+    @Option(names = "--reconnect",
+            description = "Keep the run going when the listener goes away: each session connects again with backoff "
+                    + "and starts its channels again; exchanges under way when a connection drops are counted as "
+                    + "lost (not errors) and their loops send again; sends wait up to --timeout for a session.")
+    boolean reconnect;
+
     @Option(names = "--json", paramLabel = "FILE",
             description = "Also write the report as JSON to FILE ('-' for standard output).")
     String json;
@@ -118,6 +121,7 @@ final class LoadCommand implements Callable<Integer> {
     private final List<LoadFlow> extras = new ArrayList<>();
     private long limit;
     private LoadRun state;
+    private LoadConnections connections;
 
     @Override
     public Integer call() throws Exception {
@@ -156,13 +160,12 @@ final class LoadCommand implements Callable<Integer> {
 
         try (BeepClient client = BeepClient.builder().config(config).ioThreads(ioThreads).connectTimeout(timeout)
                 .build();
-             LoadSessions pool = new LoadSessions(timeout)) {
-            List<BeepSession> connected = pool.connect(client, target, sessions);
-            List<BeepChannel> chans = pool.startChannels(connected, main.uri, channels);
-            List<List<BeepChannel>> extraChans = new ArrayList<>();
-            for (LoadFlow f : extras) {
-                extraChans.add(pool.startChannels(connected, f.uri, 1));
-            }
+             LoadConnections pool = reconnect
+                     ? LoadConnections.managed(client, target, sessions, main, channels, extras, timeout)
+                     : LoadConnections.plain(client, target, sessions, main, channels, extras, timeout)) {
+            connections = pool;
+            List<LoadLink> chans = pool.main;
+            List<List<LoadLink>> extraChans = pool.extras;
             out.printf(Locale.ROOT, "load %s %s: %d session%s x %d channel%s x %d in flight, %d-octet messages, %s, "
                             + "transport %s, socket profile %s%n", target, uri, sessions, plural(sessions), channels,
                     plural(channels), inFlight, size, duration == null ? limit + " messages" : "for "
@@ -181,7 +184,7 @@ final class LoadCommand implements Callable<Integer> {
                 t.setDaemon(true);
                 return t;
             }) : null;
-            state = new LoadRun(limit, pacer);
+            state = new LoadRun(limit, pacer, reconnect);
             try {
                 return run(out, chans, extraChans, duration);
             } finally {
@@ -202,7 +205,7 @@ final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    private int run(PrintWriter out, List<BeepChannel> chans, List<List<BeepChannel>> extraChans, Duration duration)
+    private int run(PrintWriter out, List<LoadLink> chans, List<List<LoadLink>> extraChans, Duration duration)
             throws InterruptedException {
         TransferStats before = sum(chans);
         int loops = chans.size() * inFlight;
@@ -216,13 +219,13 @@ final class LoadCommand implements Callable<Integer> {
         state.lastCompletion.set(start);
         state.deadline = duration == null ? Long.MAX_VALUE : state.measureFrom + duration.toNanos();
         long interval = rate > 0 ? (long) (chans.size() * inFlight * 1e9 / rate) : 0;
-        for (BeepChannel ch : chans) {
+        for (LoadLink ch : chans) {
             for (int i = 0; i < inFlight; i++) {
                 state.startSender(ch, main, interval, done, active);
             }
         }
         for (int f = 0; f < extras.size(); f++) {
-            for (BeepChannel ch : extraChans.get(f)) {
+            for (LoadLink ch : extraChans.get(f)) {
                 for (int i = 0; i < extras.get(f).inFlight; i++) {
                     state.startSender(ch, extras.get(f), 0, done, active);
                 }
@@ -267,9 +270,11 @@ final class LoadCommand implements Callable<Integer> {
                 if (!quiet) {
                     long bytes = sum(chans).bytesSent();
                     double dt = (now - lastProgressAt) / 1e9;
-                    out.printf(Locale.ROOT, "[%6.1f s] %d done, %.0f msgs/s, %.2f MB/s, %d in flight, %d error%s%n",
+                    out.printf(Locale.ROOT, "[%6.1f s] %d done, %.0f msgs/s, %.2f MB/s, %d in flight, %d error%s%s%n",
                             (now - start) / 1e9, c, (c - lastDone) / dt, (bytes - lastBytes) / dt / 1e6,
-                            state.issuedCount() - c, state.failed.get(), state.failed.get() == 1 ? "" : "s");
+                            state.issuedCount() - c, state.failed.get(), state.failed.get() == 1 ? "" : "s",
+                            reconnect ? ", " + connections.reconnects() + " reconnect"
+                                    + plural(connections.reconnects()) + ", " + state.dropped.get() + " lost" : "");
                     out.flush();
                     lastBytes = bytes;
                 }
@@ -284,17 +289,20 @@ final class LoadCommand implements Callable<Integer> {
         long end = aborted == null ? state.lastCompletion.get() : System.nanoTime();
         long lost = aborted == null ? 0 : state.issuedCount() - state.completed.get();
         if (lost > 0) {
-            state.failed.addAndGet(lost);
-            state.errorKinds.computeIfAbsent(aborted, k -> new LongAdder()).add(lost);
-            state.firstError.compareAndSet(null, aborted);
+            state.error("timeout", aborted, lost);
         }
         TransferStats after = sum(chans);
         long measuredNanos = Math.max(1, end - Math.min(end, state.measureFrom));
         LoadReport.print(out, main, extras, before, after, warm ? measuredNanos : Math.max(1, end - start),
                 state.completed.get(), state.failed.get(), lost, state.errorKinds);
+        int reconnects = connections.reconnects();
+        if (reconnect) {
+            LoadReport.printReconnects(out, reconnects, state.dropped.get(), state.retried.get());
+        }
         if (json != null) {
             LoadJson.write(json, out, describeRun(), main, extras, before, after, measuredNanos,
-                    state.completed.get(), state.failed.get());
+                    state.completed.get(), state.failed.get(), new LoadJson.Reconnects(reconnects,
+                            state.dropped.get(), state.retried.get(), state.errorCounts));
         }
         long errors = state.failed.get();
         if (errors > 0) {
@@ -307,12 +315,12 @@ final class LoadCommand implements Callable<Integer> {
     private String describeRun() {
         return "load " + target + " " + uri + " sessions=" + sessions + " channels=" + channels + " in-flight="
                 + inFlight + " size=" + size + " extra=" + extraChannels + " warmup=" + Units.seconds(warmup)
-                + " rate=" + rate + " profile=" + tuning.profile;
+                + " rate=" + rate + " profile=" + tuning.profile + (reconnect ? " reconnect" : "");
     }
 
-    private static TransferStats sum(List<BeepChannel> chans) {
+    private static TransferStats sum(List<LoadLink> chans) {
         TransferStats t = TransferStats.ZERO;
-        for (BeepChannel ch : chans) {
+        for (LoadLink ch : chans) {
             t = t.plus(ch.stats());
         }
         return t;

@@ -9,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The report of a {@code beep load} run as one JSON object, for scripts and for the benchmark charts: the run's
@@ -19,9 +22,17 @@ final class LoadJson {
     private LoadJson() {
     }
 
+    /**
+     * What a run survived: sessions replaced ({@code --reconnect}), exchanges lost when a connection dropped,
+     * messages sent in their place, and the errors by short kind.
+     */
+    record Reconnects(long reconnects, long lost, long retried, Map<String, LongAdder> errorsByKind) {
+    }
+
     /** Writes the report to {@code file}, or to {@code out} when {@code file} is "-". */
     static void write(String file, PrintWriter out, String command, LoadFlow main, List<LoadFlow> extras,
-                      TransferStats before, TransferStats after, long measuredNanos, long answered, long errors) {
+                      TransferStats before, TransferStats after, long measuredNanos, long answered, long errors,
+                      Reconnects survived) {
         double secs = measuredNanos / 1e9;
         StringBuilder b = new StringBuilder("{\n");
         field(b, "command", quote(command));
@@ -34,6 +45,13 @@ final class LoadJson {
         field(b, "frames_received", Long.toString(after.framesReceived() - before.framesReceived()));
         field(b, "seq_received", Long.toString(after.seqFramesReceived() - before.seqFramesReceived()));
         field(b, "zero_window_ms", Long.toString((after.zeroWindowNanos() - before.zeroWindowNanos()) / 1_000_000));
+        field(b, "reconnects", Long.toString(survived.reconnects()));
+        field(b, "lost", Long.toString(survived.lost()));
+        field(b, "retried", Long.toString(survived.retried()));
+        StringBuilder kinds = new StringBuilder("{");
+        new TreeMap<>(survived.errorsByKind()).forEach((k, v) -> kinds.append(kinds.length() > 1 ? ", " : "")
+                .append(quote(k)).append(": ").append(v.sum()));
+        field(b, "errors_by_kind", kinds.append('}').toString());
         b.append("  \"flows\": [\n");
         flow(b, "main", main, secs);
         for (LoadFlow f : extras) {

@@ -63,6 +63,13 @@ final class LoadReport {
         out.flush();
     }
 
+    /** With --reconnect: sessions replaced, exchanges lost when connections dropped, messages sent in their place. */
+    static void printReconnects(PrintWriter out, int reconnects, long lost, long retried) {
+        out.printf(Locale.ROOT, "reconnects:  %d (%d message%s lost in flight, %d sent again)%n", reconnects, lost,
+                lost == 1 ? "" : "s", retried);
+        out.flush();
+    }
+
     static String latencyLine(LatencyHistogram h) {
         return "min " + Units.millis(h.min()) + ", p50 " + Units.millis(h.percentile(50)) + ", p90 "
                 + Units.millis(h.percentile(90)) + ", p99 " + Units.millis(h.percentile(99)) + ", max "

@@ -1,7 +1,11 @@
 package io.beepkit.cli;
 
-import io.beepkit.api.BeepChannel;
+import io.beepkit.api.ChannelClosedException;
+import io.beepkit.api.MessageTooLargeException;
 import io.beepkit.api.Reply;
+import io.beepkit.api.RequestTimeoutException;
+import io.beepkit.api.SessionClosedException;
+import io.beepkit.api.SessionUnavailableException;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,20 +28,29 @@ final class LoadRun {
     final AtomicLong failed = new AtomicLong();
     final AtomicLong lastCompletion = new AtomicLong();
     final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
+    /** Errors by short kind (timeout, session_closed, unavailable, refused, err, too_large, other), for JSON. */
+    final Map<String, LongAdder> errorCounts = new ConcurrentHashMap<>();
+    /** With --reconnect: exchanges under way when a connection dropped (not errors: their loops send again). */
+    final AtomicLong dropped = new AtomicLong();
+    /** With --reconnect: messages sent in place of dropped ones. */
+    final AtomicLong retried = new AtomicLong();
     final AtomicReference<String> firstError = new AtomicReference<>();
     volatile boolean stopIssuing;
     volatile long deadline;
     volatile long measureFrom;
     private final long limit;
     private final ScheduledExecutorService pacer;
+    private final boolean reconnect;
 
     /**
-     * @param limit the most messages to issue (Long.MAX_VALUE for a timed run)
-     * @param pacer schedules paced sends, or null for closed loops
+     * @param limit     the most messages to issue (Long.MAX_VALUE for a timed run)
+     * @param pacer     schedules paced sends, or null for closed loops
+     * @param reconnect whether a loop whose exchange a dropped connection failed sends again (--reconnect)
      */
-    LoadRun(long limit, ScheduledExecutorService pacer) {
+    LoadRun(long limit, ScheduledExecutorService pacer, boolean reconnect) {
         this.limit = limit;
         this.pacer = pacer;
+        this.reconnect = reconnect;
     }
 
     /** Messages issued, never more than the limit. */
@@ -45,29 +58,56 @@ final class LoadRun {
         return Math.min(issued.get(), limit);
     }
 
-    /** Counts a failed exchange of {@code kind}; the first kind is kept for the exit message. */
-    void error(String kind) {
-        failed.incrementAndGet();
-        errorKinds.computeIfAbsent(kind, k -> new LongAdder()).increment();
-        firstError.compareAndSet(null, kind);
+    /**
+     * Counts failed exchanges: {@code count} of {@code kind} (short, for JSON) described by {@code detail} (for the
+     * text report); the first detail is kept for the exit message.
+     */
+    void error(String kind, String detail, long count) {
+        failed.addAndGet(count);
+        errorCounts.computeIfAbsent(kind, k -> new LongAdder()).add(count);
+        errorKinds.computeIfAbsent(detail, k -> new LongAdder()).add(count);
+        firstError.compareAndSet(null, detail);
     }
 
-    /** Starts one loop on {@code channel}: paced every {@code interval} nanoseconds, or closed when 0. */
-    void startSender(BeepChannel channel, LoadFlow flow, long interval, CountDownLatch done, AtomicInteger active) {
-        new Sender(channel, flow, interval, done, active).next();
+    /** The short kind of an exchange's failure. */
+    static String kind(Throwable failure) {
+        Throwable c = Failures.unwrap(failure);
+        if (c instanceof SessionUnavailableException) {
+            return "connection refused".equals(Failures.reason(c)) ? "refused" : "unavailable";
+        }
+        if (c instanceof SessionClosedException || c instanceof ChannelClosedException) {
+            return "session_closed";
+        }
+        if (c instanceof RequestTimeoutException || c instanceof java.util.concurrent.TimeoutException) {
+            return "timeout";
+        }
+        return c instanceof MessageTooLargeException ? "too_large" : "other";
+    }
+
+    /** A failure after which a --reconnect loop sends again: the connection under the exchange was lost. */
+    private boolean droppedByConnection(Throwable failure) {
+        Throwable c = Failures.unwrap(failure);
+        return reconnect && !(c instanceof SessionUnavailableException)
+                && (c instanceof SessionClosedException || c instanceof ChannelClosedException);
+    }
+
+    /** Starts one loop on {@code link}: paced every {@code interval} nanoseconds, or closed when 0. */
+    void startSender(LoadLink link, LoadFlow flow, long interval, CountDownLatch done, AtomicInteger active) {
+        new Sender(link, flow, interval, done, active).next();
     }
 
     /** One closed loop: a message in flight on a channel, the next sent when its reply arrives. */
     private final class Sender {
-        private final BeepChannel channel;
+        private final LoadLink channel;
         private final LoadFlow flow;
         private final long interval;
         private final CountDownLatch done;
         private final AtomicInteger active;
         private long intended;
+        private boolean retrying;
 
         /** @param interval the pacing interval in nanoseconds, 0 for a closed loop */
-        Sender(BeepChannel channel, LoadFlow flow, long interval, CountDownLatch done, AtomicInteger active) {
+        Sender(LoadLink channel, LoadFlow flow, long interval, CountDownLatch done, AtomicInteger active) {
             this.channel = channel;
             this.flow = flow;
             this.interval = interval;
@@ -93,25 +133,37 @@ final class LoadRun {
                 finish();
                 return;
             }
+            if (retrying) {
+                retrying = false;
+                retried.incrementAndGet();
+            }
             // Paced: latency counts from the scheduled time, so a stalled reply also delays what waited behind it.
             long t0 = interval > 0 ? intended : System.nanoTime();
             channel.send(flow.message).whenComplete((reply, e) -> {
                 long now = System.nanoTime();
+                if (e != null && droppedByConnection(e)) {
+                    // Not resent as such: the loop's next message takes its place once a session is back.
+                    dropped.incrementAndGet();
+                    issued.decrementAndGet();
+                    retrying = true;
+                    next();
+                    return;
+                }
                 if (t0 >= measureFrom) {
                     flow.latency.record(now - t0, interval);
                     flow.measured.incrementAndGet();
                 }
                 lastCompletion.accumulateAndGet(now, Math::max);
                 if (e != null) {
-                    error(CliException.oneLine(Failures.unwrap(e).getClass().getSimpleName() + ": "
-                            + Failures.message(e)));
+                    error(kind(e), CliException.oneLine(Failures.unwrap(e).getClass().getSimpleName() + ": "
+                            + Failures.message(e)), 1);
                     completed.incrementAndGet();
                     finish(); // the channel or session is gone: this loop ends
                     return;
                 }
                 if (reply.kind() == Reply.Kind.ERR) {
-                    error("ERR " + reply.errorCode() + (reply.errorText() == null || reply.errorText().isEmpty()
-                            ? "" : " " + CliException.oneLine(reply.errorText())));
+                    error("err", "ERR " + reply.errorCode() + (reply.errorText() == null || reply.errorText().isEmpty()
+                            ? "" : " " + CliException.oneLine(reply.errorText())), 1);
                 }
                 completed.incrementAndGet();
                 next();

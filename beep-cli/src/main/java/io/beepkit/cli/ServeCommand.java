@@ -70,6 +70,11 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     LimitOptions limits;
 
+    @Option(names = "--proxy-protocol",
+            description = "Expect a PROXY protocol header (v1 or v2) from a balancer before every greeting; sessions "
+                    + "report the client's address from it. Only behind a balancer that always sends one.")
+    boolean proxyProtocol;
+
     @Option(names = "--trace", description = "Print every frame header sent and received (all sessions).")
     boolean trace;
 
@@ -138,7 +143,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cmd, "--stats-interval must be positive: " + statsInterval);
         }
         BeepConfig config = limits.apply(cmd, tuning.config(cmd, trace ? this::line : null).toBuilder()
-                .security(security.config(cmd))).build();
+                .security(security.config(cmd)).proxyProtocol(proxyProtocol)).build();
         SimpleMeterRegistry meters = metrics ? new SimpleMeterRegistry() : null;
         if (meters != null) {
             config = config.toBuilder().observer(new BeepMetrics(meters)).build();
@@ -185,7 +190,11 @@ final class ServeCommand implements Callable<Integer> {
                 + config.memoryBudgetTimeout().toMillis() + " ms, " + config.listenerMemoryBudget()
                 + " for the listener; start/close timeout " + config.channelRequestTimeout().toMillis() + " ms, "
                 + config.maxStartsPerSecond() + " starts/s; greeting within " + config.greetingTimeout().toMillis()
-                + " ms; " + config.maxSessions() + " connections, " + config.maxSessionsPerAddress() + " per address");
+                + " ms; " + config.maxSessions() + " connections, " + (config.maxSessionsPerAddress() == 0
+                ? "no per-address limit" : config.maxSessionsPerAddress() + " per address"));
+        if (config.proxyProtocol()) {
+            line("PROXY protocol: a v1 or v2 header is expected before every greeting; peers are the clients it names");
+        }
         ScheduledExecutorService stats = statsInterval == null ? null
                 : ServeStats.every(statsInterval, () -> line(ServeStats.line(server)));
 

@@ -7,6 +7,7 @@ import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogEscapes;
 import io.beepkit.syslog.SyslogJsonEncoder;
+import io.beepkit.syslog.file.FileSyslogSink;
 import io.beepkit.syslog.kafka.KafkaSyslogSink;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -15,13 +16,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
@@ -73,8 +69,11 @@ final class SyslogReceiveCommand implements Callable<Integer> {
     String format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Append messages to FILE instead of "
-            + "standard output.")
+            + "standard output, in batches, acknowledged once written (see --fsync).")
     Path output;
+
+    @Mixin
+    SyslogFileOptions file;
 
     @Option(names = "--count", paramLabel = "N", description = "Stop after N messages.")
     Long count;
@@ -141,10 +140,16 @@ final class SyslogReceiveCommand implements Callable<Integer> {
         }
         BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd)).build();
         // Last of the checks: the sink starts the producer's thread.
+        if (output == null && file.anyGiven()) {
+            throw new CommandLine.ParameterException(cmd, "--rotate-size, --rotate-every, --keep and --fsync need -o");
+        }
         KafkaSyslogSink kafka = kafka(cmd);
-        PrintWriter sink = kafka != null ? null : output == null ? cmd.getOut() : open(cmd, output);
+        FileSyslogSink fileSink = kafka == null && output != null ? file.sink(cmd, output, json) : null;
+        PrintWriter sink = cmd.getOut();
         if (kafka != null) {
             collector.consumer(m -> kafka.accept(m).thenRun(this::counted));
+        } else if (fileSink != null) {
+            collector.consumer(m -> fileSink.accept(m).thenRun(this::counted));
         } else {
             // One message, one line: line breaks inside a COOKED entry become spaces and control characters are
             // escaped (#033 for ESC), never written raw to a terminal or file; --format json escapes them as JSON does.
@@ -161,6 +166,9 @@ final class SyslogReceiveCommand implements Callable<Integer> {
             if (kafka != null) {
                 kafka.close();
             }
+            if (fileSink != null) {
+                fileSink.close();
+            }
             throw new CliException(ExitCodes.CONNECTION, Failures.message(e));
         }
         boundPort = server.port();
@@ -175,10 +183,10 @@ final class SyslogReceiveCommand implements Callable<Integer> {
             if (kafka != null) {
                 kafka.close();
             }
-            status("stopped after " + received.get() + " message" + (received.get() == 1 ? "" : "s"));
-            if (output != null) {
-                sink.close();
+            if (fileSink != null) {
+                fileSink.close();
             }
+            status("stopped after " + received.get() + " message" + (received.get() == 1 ? "" : "s"));
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {
@@ -232,15 +240,6 @@ final class SyslogReceiveCommand implements Callable<Integer> {
                     .bootstrapServers(kafkaBootstrap).build();
         } catch (RuntimeException e) {
             throw new CommandLine.ParameterException(cmd, "Kafka: " + Failures.message(e));
-        }
-    }
-
-    private static PrintWriter open(CommandLine cmd, Path file) {
-        try {
-            return new PrintWriter(new OutputStreamWriter(Files.newOutputStream(file, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new CommandLine.ParameterException(cmd, "--output: cannot open " + file + ": " + Failures.message(e));
         }
     }
 

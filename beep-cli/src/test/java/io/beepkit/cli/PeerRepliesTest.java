@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PeerRepliesTest {
     static final String FAIL = "urn:test:fail";
     static final String ANSWERS = "urn:test:answers";
+    static final String SILENT = "urn:test:silent";
     static BeepServer server;
     static String address;
 
@@ -29,6 +30,7 @@ class PeerRepliesTest {
                     }
                     r.endAnswers();
                 })
+                .profile(SILENT, (msg, r) -> { }) // never answers
                 .build().start().join();
         address = "127.0.0.1:" + server.port();
     }
@@ -36,6 +38,17 @@ class PeerRepliesTest {
     @AfterAll
     static void stop() {
         server.close();
+    }
+
+    @Test
+    void unansweredCallTimesOutThroughTheReplyDeadline() {
+        assertEquals(0, Cli.run("call", address, ANSWERS, "-d", "0").code()); // class loading is not the call's time
+        long t0 = System.nanoTime();
+        Cli.Result r = Cli.run("call", address, SILENT, "-d", "hello?", "--timeout", "1s");
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(ExitCodes.TIMEOUT, r.code(), r.toString());
+        assertEquals("beep call: timed out after 1.0 s waiting for the reply", r.errLines()[0], r.err());
+        assertTrue(ms >= 1000 && ms < 2000, "returned after " + ms + " ms");
     }
 
     @Test

@@ -1,7 +1,7 @@
 package io.beepkit.cli;
 
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.tls.TestPki;
+import io.beepkit.test.TestPki;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,9 +32,9 @@ class SecureServeAndCallTest {
         TestPki.Issued cert = pki.server("localhost", "localhost", "127.0.0.1");
         Path certFile = TestPki.writeCertificates(dir.resolve("server.pem"), cert.chain());
         Path keyFile = TestPki.writeKey(dir.resolve("server.key"), cert.key());
-        ca = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(pki.caCertificate));
+        ca = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(pki.caCertificate()));
         otherCa = TestPki.writeCertificates(dir.resolve("other-ca.pem"),
-                List.of(TestPki.create("other CA").caCertificate));
+                List.of(TestPki.create("other CA").caCertificate()));
         server = new Cli.Server("--tls-cert", certFile.toString(), "--tls-key", keyFile.toString(), "--tls-required",
                 "--sasl-user", "bob:secret", "--sasl-user", "alice:wonder");
     }

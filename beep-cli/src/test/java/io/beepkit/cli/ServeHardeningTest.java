@@ -95,4 +95,29 @@ class ServeHardeningTest {
             }
         }
     }
+
+    @Test
+    @DisplayName("serve has no per-address limit by default; with --proxy-protocol a session's peer is the client "
+            + "named by the balancer's header, and a connection without one is closed")
+    void proxyProtocolNamesTheClient() throws Exception {
+        try (Cli.Server server = new Cli.Server("--proxy-protocol")) {
+            server.awaitOutput("10000 connections, no per-address limit");
+            server.awaitOutput("PROXY protocol: a v1 or v2 header is expected before every greeting");
+            String greeting = "Content-Type: application/beep+xml\r\n\r\n<greeting />";
+            String frame = "RPY 0 0 . 0 " + greeting.length() + "\r\n" + greeting + "END\r\n";
+            try (Socket s = new Socket("127.0.0.1", server.port())) {
+                s.setSoTimeout(5_000);
+                s.getOutputStream().write(("PROXY TCP4 198.51.100.9 127.0.0.1 43210 " + server.port() + "\r\n"
+                        + frame).getBytes(StandardCharsets.US_ASCII));
+                s.getOutputStream().flush();
+                server.awaitLine(".* session #1 opened: peer 198\\.51\\.100\\.9:43210");
+            }
+            try (Socket s = new Socket("127.0.0.1", server.port())) {
+                s.setSoTimeout(5_000);
+                s.getOutputStream().write(frame.getBytes(StandardCharsets.US_ASCII));
+                s.getOutputStream().flush();
+                assertEquals(-1, s.getInputStream().read(), "closed without a greeting of ours");
+            }
+        }
+    }
 }

@@ -1,6 +1,6 @@
 package io.beepkit.cli;
 
-import io.beepkit.netty.tls.TestPki;
+import io.beepkit.test.TestPki;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -140,6 +141,29 @@ class SyslogCliTest {
     }
 
     @Test
+    void fileOptionsRotateAndAreCheckedAsUsage() throws Exception {
+        Path outFile = dir.resolve("rotated.log");
+        try (Receiver r = new Receiver("--count", "30", "--profiles", "raw", "-o", outFile.toString(),
+                "--rotate-size", "600", "--keep", "1", "--fsync", "never")) {
+            StringBuilder lines = new StringBuilder();
+            for (int i = 0; i < 30; i++) {
+                lines.append("<34>Oct 11 22:14:15 host su: line ").append(i).append(' ').append("x".repeat(30))
+                        .append('\n');
+            }
+            Cli.Result s = send(lines.toString(), r.address(), "--raw");
+            assertEquals(0, s.code(), s.toString());
+            assertEquals(0, r.awaitExit(), r.err.toString());
+        }
+        assertTrue(Files.size(outFile) <= 600, "rotated before 600 octets: " + Files.size(outFile));
+        assertTrue(Files.exists(dir.resolve("rotated.log.1")));
+        assertFalse(Files.exists(dir.resolve("rotated.log.2")), "--keep 1");
+        assertEquals(ExitCodes.USAGE, Cli.run("syslog", "receive", "--rotate-size", "1m").code(), "needs -o");
+        Cli.Result bad = Cli.run("syslog", "receive", "-o", outFile.toString(), "--fsync", "often");
+        assertEquals(ExitCodes.USAGE, bad.code());
+        assertTrue(bad.err().contains("often"), bad.err());
+    }
+
+    @Test
     void profileNotOfferedIsReported() throws Exception {
         try (Receiver r = new Receiver("--profiles", "raw")) {
             Cli.Result s = send(LINES, r.address());
@@ -153,7 +177,7 @@ class SyslogCliTest {
         TestPki.Issued cert = pki.server("localhost", "localhost", "127.0.0.1");
         Path certFile = TestPki.writeCertificates(dir.resolve("server.pem"), cert.chain());
         Path keyFile = TestPki.writeKey(dir.resolve("server.key"), cert.key());
-        Path ca = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(pki.caCertificate));
+        Path ca = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(pki.caCertificate()));
         try (Receiver r = new Receiver("--count", "3", "--tls-cert", certFile.toString(), "--tls-key",
                 keyFile.toString(), "--tls-required", "--sasl-user", "dev:secret")) {
             Cli.Result plain = send(LINES, r.address());

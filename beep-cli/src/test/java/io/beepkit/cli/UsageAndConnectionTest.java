@@ -5,7 +5,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +39,7 @@ class UsageAndConnectionTest {
         "serve --memory-budget-timeout 0s",
         "serve --channel-request-timeout 0",
         "serve --max-starts-per-second 0",
-        "serve --max-sessions-per-address 0",
+        "serve --max-sessions-per-address -1",
         "serve --stats-interval 0s",
         "serve --no-such-option",
         "load 127.0.0.1:1 urn:x --count 5 --duration 1s",
@@ -86,16 +92,24 @@ class UsageAndConnectionTest {
 
     @Test
     void listenerRefusingTheSessionShowsItsCodeAndText() throws Exception {
-        try (io.beepkit.netty.testing.ScriptedPeer.Listening listening = io.beepkit.netty.testing.ScriptedPeer.listen()) {
-            java.util.concurrent.CompletableFuture<Cli.Result> call = java.util.concurrent.CompletableFuture.supplyAsync(
-                    () -> Cli.run("call", "127.0.0.1:" + listening.port(), StandardProfiles.ECHO, "-d", "x"));
-            try (io.beepkit.netty.testing.ScriptedPeer peer = listening.accept()) {
-                peer.sendFrame("ERR", 0, 0, '.', 0, io.beepkit.netty.testing.ScriptedPeer.mgmt(
-                        "<error code='421'>service not available</error>"));
-                Cli.Result r = call.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        try (ServerSocket listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            listening.setSoTimeout(10_000);
+            int port = listening.getLocalPort();
+            CompletableFuture<Cli.Result> call = CompletableFuture.supplyAsync(
+                    () -> Cli.run("call", "127.0.0.1:" + port, StandardProfiles.ECHO, "-d", "x"));
+            try (Socket peer = listening.accept()) {
+                // The listener's greeting is an ERR refusing the session (RFC 3080 2.3.1.1).
+                byte[] payload = ("Content-Type: application/beep+xml\r\n\r\n"
+                        + "<error code='421'>service not available</error>").getBytes(StandardCharsets.UTF_8);
+                OutputStream out = peer.getOutputStream();
+                out.write(("ERR 0 0 . 0 " + payload.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(payload);
+                out.write("END\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                Cli.Result r = call.get(10, TimeUnit.SECONDS);
                 assertEquals(ExitCodes.CONNECTION, r.code(), r.toString());
                 assertEquals(1, r.errLines().length, r.err());
-                assertEquals("beep call: the listener at 127.0.0.1:" + listening.port()
+                assertEquals("beep call: the listener at 127.0.0.1:" + port
                         + " refused the session: 421 service not available", r.errLines()[0]);
             }
         }

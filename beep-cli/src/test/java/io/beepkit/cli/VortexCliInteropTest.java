@@ -1,7 +1,6 @@
 package io.beepkit.cli;
 
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.interop.VortexPeer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;

@@ -66,7 +66,10 @@ public interface BeepSession {
     /** This side's address of the TCP connection. */
     SocketAddress localAddress();
 
-    /** The peer's address of the TCP connection. */
+    /**
+     * The peer's address of the TCP connection; on a listener that expects the PROXY protocol (behind a balancer), the
+     * client's address from the balancer's header.
+     */
     SocketAddress remoteAddress();
 
     /** Counters summed over every channel of the session. */

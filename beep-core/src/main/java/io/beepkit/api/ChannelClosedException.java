@@ -6,4 +6,12 @@ public class ChannelClosedException extends BeepException {
     public ChannelClosedException(String message) {
         super(message);
     }
+
+    /**
+     * The channel named in {@code message} is closing or closed because of {@code cause} (for a channel given up
+     * after a missed reply deadline, the {@link ReplyTimeoutException}).
+     */
+    public ChannelClosedException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -51,6 +51,7 @@ public final class BeepClient implements AutoCloseable {
     private final Duration connectTimeout;
     private final SecurityEndpoint security;
     private final Set<DefaultBeepSession> sessions = ConcurrentHashMap.newKeySet();
+    private final Set<Connector> managed = ConcurrentHashMap.newKeySet();
     private final AtomicReference<@Nullable CompletableFuture<@Nullable Void>> closing = new AtomicReference<>();
 
     private BeepClient(Builder b) {
@@ -88,6 +89,7 @@ public final class BeepClient implements AutoCloseable {
         Bootstrap b = new Bootstrap().group(group).channel(transport.socketChannel())
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis());
         SocketOptions.applyClient(b, config.socketProfile(), transport);
+        SocketOptions.keepAliveClient(b, config.tcpKeepAlive(), transport);
         b.handler(new PipelineInitializer(SessionRole.INITIATOR, config, registry, transport,
                 (DefaultBeepSession s) -> track(s, host, port, ready),
                 ready::complete, security, host, port));
@@ -122,6 +124,33 @@ public final class BeepClient implements AutoCloseable {
                 : new SessionClosedException(message + ": " + why.getMessage(), why);
     }
 
+    /** The event loops this client's connections run on (for {@link ManagedSession}'s timers). */
+    EventLoopGroup eventLoops() {
+        return group;
+    }
+
+    /**
+     * Lets closing this client close {@code c}'s managed session too (its backoff timer may never run once the loops
+     * stop). False if the client is already closing.
+     */
+    boolean register(Connector c) {
+        managed.add(c);
+        if (closing.get() != null) {
+            managed.remove(c);
+            return false;
+        }
+        return true;
+    }
+
+    void unregister(Connector c) {
+        managed.remove(c);
+    }
+
+    /** True once {@link #closeAsync()} started: connecting fails from then on. */
+    boolean isClosing() {
+        return closing.get() != null;
+    }
+
     /** The I/O transport in use: {@code epoll} or {@code nio}. */
     public String transport() {
         return transport.name();
@@ -143,16 +172,18 @@ public final class BeepClient implements AutoCloseable {
     }
 
     /**
-     * Closes the client without waiting: ends its sessions still open at once (release them first for a clean close)
-     * and stops the event loops it owns (not shared {@link BeepResources}). The future completes when that is done;
-     * it never fails. Idempotent; safe from any thread, an event loop or a callback included. Connecting afterwards
-     * fails.
+     * Closes the client without waiting: ends its sessions still open at once (release them first for a clean close),
+     * closes its {@link ManagedSession}s so that they stop reconnecting, and stops the event loops it owns (not shared
+     * {@link BeepResources}). The future completes when that is done; it never fails. Idempotent; safe from any
+     * thread, an event loop or a callback included. Connecting afterwards fails.
      */
     public CompletableFuture<@Nullable Void> closeAsync() {
         CompletableFuture<@Nullable Void> mine = new CompletableFuture<>();
         if (!closing.compareAndSet(null, mine)) {
             return Objects.requireNonNull(closing.get()).copy();
         }
+        IllegalStateException closed = new IllegalStateException("the BeepClient was closed");
+        List.copyOf(managed).forEach(c -> c.close(closed));
         Shutdown.closeSessions(sessions, Duration.ZERO)
                 .thenCompose(v -> resources == null ? Shutdown.stopLoops(List.of(group))
                         : CompletableFuture.completedFuture(null))

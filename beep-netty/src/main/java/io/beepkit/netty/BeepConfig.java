@@ -41,11 +41,15 @@ public final class BeepConfig {
     private final long listenerMemoryBudget;
     private final Duration channelRequestTimeout;
     private final int maxStartsPerSecond;
+    private final boolean proxyProtocol;
+    private final @Nullable Duration replyTimeout;
+    private final @Nullable TcpKeepAlive tcpKeepAlive;
+    private final @Nullable LivenessProbe livenessProbe;
 
     /**
-     * Checks the limits (each at least 1), the timeouts (the greeting timeout positive, the idle timeout not
-     * negative, the SEQ delay within its bound) and that the profile, tail wait, observer and security settings
-     * are present.
+     * Checks the limits (each at least 1, the per-address limit at least 0), the timeouts (the greeting timeout
+     * positive, the idle timeout not negative, the SEQ delay within its bound) and that the profile, tail wait,
+     * observer and security settings are present.
      */
     private BeepConfig(Builder b) {
         this.socketProfile = b.socketProfile;
@@ -73,6 +77,13 @@ public final class BeepConfig {
         this.listenerMemoryBudget = b.listenerMemoryBudget;
         this.channelRequestTimeout = b.channelRequestTimeout;
         this.maxStartsPerSecond = b.maxStartsPerSecond;
+        this.proxyProtocol = b.proxyProtocol;
+        this.replyTimeout = b.replyTimeout;
+        this.tcpKeepAlive = b.tcpKeepAlive;
+        this.livenessProbe = b.livenessProbe;
+        if (replyTimeout != null && (replyTimeout.isNegative() || replyTimeout.isZero())) {
+            throw new IllegalArgumentException("replyTimeout must be positive, or null for none: " + replyTimeout);
+        }
         Objects.requireNonNull(socketProfile, "socketProfile");
         Objects.requireNonNull(tailWait, "tailWait");
         Objects.requireNonNull(seqDelay, "seqDelay");
@@ -99,8 +110,9 @@ public final class BeepConfig {
         if (maxSessions < 1) {
             throw new IllegalArgumentException("maxSessions must be >= 1: " + maxSessions);
         }
-        if (maxSessionsPerAddress < 1) {
-            throw new IllegalArgumentException("maxSessionsPerAddress must be >= 1: " + maxSessionsPerAddress);
+        if (maxSessionsPerAddress < 0) {
+            throw new IllegalArgumentException("maxSessionsPerAddress must be >= 0 (0 for no limit): "
+                    + maxSessionsPerAddress);
         }
         if (memoryBudget < MIN_MEMORY_BUDGET) {
             throw new IllegalArgumentException("memoryBudget must be >= " + MIN_MEMORY_BUDGET + ": " + memoryBudget);
@@ -239,7 +251,10 @@ public final class BeepConfig {
         return maxSessions;
     }
 
-    /** The most connections a {@link BeepServer} holds at once from one remote IP address. */
+    /**
+     * The most connections a {@link BeepServer} holds at once from one remote IP address (the client's address from
+     * the PROXY protocol header when {@link #proxyProtocol()} is on); 0, the default, for no such limit.
+     */
     public int maxSessionsPerAddress() {
         return maxSessionsPerAddress;
     }
@@ -287,8 +302,38 @@ public final class BeepConfig {
         return maxStartsPerSecond;
     }
 
+    /**
+     * The deadline of every {@link io.beepkit.api.BeepChannel#send(io.beepkit.api.MimeEntity)} that gives none of
+     * its own, or null for none (the default). A missed deadline gives up the channel, as
+     * {@link io.beepkit.api.BeepChannel#send(io.beepkit.api.MimeEntity, Duration)} describes.
+     */
+    public @Nullable Duration replyTimeout() {
+        return replyTimeout;
+    }
+
+    /**
+     * TCP keep-alive for every connection of the session's client or server, or null to leave SO_KEEPALIVE off
+     * (the default).
+     */
+    public @Nullable TcpKeepAlive tcpKeepAlive() {
+        return tcpKeepAlive;
+    }
+
+    /** The BEEP-level liveness probe of quiet sessions, or null for none (the default). */
+    public @Nullable LivenessProbe livenessProbe() {
+        return livenessProbe;
+    }
+
     /** Default largest assembled message or reply: 16 MiB. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = 16 * 1024 * 1024;
+    /**
+     * Whether a {@link BeepServer} expects a PROXY protocol header (version 1 or 2, as sent by HAProxy, cloud load
+     * balancers and sidecars) before the greeting of every connection, and takes the client's address from it.
+     */
+    public boolean proxyProtocol() {
+        return proxyProtocol;
+    }
+
     /** Default most channels open at once per session. */
     public static final int DEFAULT_MAX_CHANNELS = 1024;
     /** Default most MSGs awaiting replies per channel and direction. */
@@ -306,8 +351,11 @@ public final class BeepConfig {
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ZERO;
     /** Default most connections per listener. */
     public static final int DEFAULT_MAX_SESSIONS = 10_000;
-    /** Default most connections per listener from one remote address. */
-    public static final int DEFAULT_MAX_SESSIONS_PER_ADDRESS = 256;
+    /**
+     * Default most connections per listener from one remote address: 0, no such limit (behind a balancer, NAT or
+     * sidecar every session comes from one address); {@link #DEFAULT_MAX_SESSIONS} and the memory budgets still apply.
+     */
+    public static final int DEFAULT_MAX_SESSIONS_PER_ADDRESS = 0;
     /** Default memory budget per session: 16 MiB. */
     public static final long DEFAULT_MEMORY_BUDGET = 16L * 1024 * 1024;
     /** The smallest memory budget accepted: 64 KiB, so one ordinary exchange never pauses a session. */
@@ -366,6 +414,10 @@ public final class BeepConfig {
         b.listenerMemoryBudget = listenerMemoryBudget;
         b.channelRequestTimeout = channelRequestTimeout;
         b.maxStartsPerSecond = maxStartsPerSecond;
+        b.proxyProtocol = proxyProtocol;
+        b.replyTimeout = replyTimeout;
+        b.tcpKeepAlive = tcpKeepAlive;
+        b.livenessProbe = livenessProbe;
         return b;
     }
 
@@ -396,6 +448,10 @@ public final class BeepConfig {
         private long listenerMemoryBudget = defaultListenerMemoryBudget();
         private Duration channelRequestTimeout = DEFAULT_CHANNEL_REQUEST_TIMEOUT;
         private int maxStartsPerSecond = DEFAULT_MAX_STARTS_PER_SECOND;
+        private boolean proxyProtocol;
+        private @Nullable Duration replyTimeout;
+        private @Nullable TcpKeepAlive tcpKeepAlive;
+        private @Nullable LivenessProbe livenessProbe;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -433,7 +489,10 @@ public final class BeepConfig {
         public Builder idleTimeout(Duration v) { idleTimeout = v; return this; }
         /** Most connections one listener holds at once (default: 10 000); only {@link BeepServer} uses it. */
         public Builder maxSessions(int v) { maxSessions = v; return this; }
-        /** Most connections one listener holds at once from one IP address (default: 256). */
+        /**
+         * Most connections one listener holds at once from one IP address (default: 0, no limit: behind a balancer
+         * every connection comes from its address); with {@link #proxyProtocol(boolean)} the client's address counts.
+         */
         public Builder maxSessionsPerAddress(int v) { maxSessionsPerAddress = v; return this; }
         /**
          * Most octets one session may hold for its peer before it stops reading from it (default: 16 MiB, at least
@@ -454,6 +513,30 @@ public final class BeepConfig {
         public Builder channelRequestTimeout(Duration v) { channelRequestTimeout = v; return this; }
         /** Most channel starts a peer may request per second on one session (default: 100). */
         public Builder maxStartsPerSecond(int v) { maxStartsPerSecond = v; return this; }
+        /**
+         * Expects a PROXY protocol header, version 1 or 2, before the greeting of every connection a {@link
+         * BeepServer} accepts (default: false). The client's address from the header becomes the session's {@link
+         * BeepSession#remoteAddress()} and counts for the per-address limit; a LOCAL header (a balancer's health
+         * check) keeps the socket's address. A connection without a valid header within the greeting timeout is
+         * closed. Turn it on only behind a balancer that always sends the header: anyone who can reach the listener
+         * directly could claim any address.
+         */
+        public Builder proxyProtocol(boolean v) { proxyProtocol = v; return this; }
+        /**
+         * The deadline of a {@code send(MimeEntity)} that gives none (default: null, none); a missed deadline fails
+         * the send with {@link io.beepkit.api.ReplyTimeoutException} and gives up its channel.
+         */
+        public Builder replyTimeout(@Nullable Duration v) { replyTimeout = v; return this; }
+        /**
+         * TCP keep-alive on every connection (default: null, SO_KEEPALIVE off): a peer that vanished without FIN or
+         * RST is then detected within {@link TcpKeepAlive#detectionBound()} of the connection going quiet.
+         */
+        public Builder tcpKeepAlive(@Nullable TcpKeepAlive v) { tcpKeepAlive = v; return this; }
+        /**
+         * Probes a session that received nothing for a while with a start request the peer must refuse, and
+         * terminates it when the answer does not come in time (default: null, no probe); see {@link LivenessProbe}.
+         */
+        public Builder livenessProbe(@Nullable LivenessProbe v) { livenessProbe = v; return this; }
 
         /**
          * Runs application callbacks (profile handlers, reply listeners, future completions) on the event loop
@@ -510,7 +593,11 @@ public final class BeepConfig {
                 && Objects.equals(memoryBudgetTimeout, that.memoryBudgetTimeout)
                 && listenerMemoryBudget == that.listenerMemoryBudget
                 && Objects.equals(channelRequestTimeout, that.channelRequestTimeout)
-                && maxStartsPerSecond == that.maxStartsPerSecond;
+                && maxStartsPerSecond == that.maxStartsPerSecond
+                && proxyProtocol == that.proxyProtocol
+                && Objects.equals(replyTimeout, that.replyTimeout)
+                && Objects.equals(tcpKeepAlive, that.tcpKeepAlive)
+                && Objects.equals(livenessProbe, that.livenessProbe);
     }
 
     @Override
@@ -518,7 +605,8 @@ public final class BeepConfig {
         return Objects.hash(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor, tailWait, features,
                 localize, nativeTransport, frameTracer, releaseHandler, directCallbacks, seqDelay, observer,
                 greetingTimeout, maxGreetingSize, idleTimeout, maxSessions, maxSessionsPerAddress, security,
-                memoryBudget, memoryBudgetTimeout, listenerMemoryBudget, channelRequestTimeout, maxStartsPerSecond);
+                memoryBudget, memoryBudgetTimeout, listenerMemoryBudget, channelRequestTimeout, maxStartsPerSecond,
+                proxyProtocol, replyTimeout, tcpKeepAlive, livenessProbe);
     }
 
     @Override
@@ -534,6 +622,8 @@ public final class BeepConfig {
                 + ", security=" + security + ", memoryBudget=" + memoryBudget
                 + ", memoryBudgetTimeout=" + memoryBudgetTimeout + ", listenerMemoryBudget=" + listenerMemoryBudget
                 + ", channelRequestTimeout=" + channelRequestTimeout + ", maxStartsPerSecond=" + maxStartsPerSecond
-                + "]";
+                + ", proxyProtocol=" + proxyProtocol
+                + ", replyTimeout=" + replyTimeout + ", tcpKeepAlive=" + tcpKeepAlive
+                + ", livenessProbe=" + livenessProbe + "]";
     }
 }

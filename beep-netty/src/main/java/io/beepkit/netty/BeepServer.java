@@ -119,6 +119,7 @@ public final class BeepServer implements AutoCloseable {
         EventLoopGroup acceptGroup = this.acceptGroup;
         ServerBootstrap b = new ServerBootstrap().group(acceptGroup, group).channel(transport.serverChannel());
         SocketOptions.applyServer(b, config.socketProfile(), transport);
+        SocketOptions.keepAliveServer(b, config.tcpKeepAlive(), transport);
         pipeline = new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
             sessions.add(s);
             s.ended().whenComplete((v, e) -> sessions.remove(s));
@@ -303,6 +304,15 @@ public final class BeepServer implements AutoCloseable {
         /** Offers SASL (RFC 3080 §4): the mechanisms of {@code sasl}, checked by its authenticator. */
         public Builder sasl(SaslListenerConfig sasl) {
             this.config = config.toBuilder().security(config.security().toBuilder().sasl(sasl).build()).build();
+            return this;
+        }
+
+        /**
+         * Expects a PROXY protocol header (version 1 or 2) from a balancer before every greeting and takes the
+         * client's address from it; replaces {@link BeepConfig#proxyProtocol()} of the current configuration.
+         */
+        public Builder proxyProtocol(boolean on) {
+            this.config = config.toBuilder().proxyProtocol(on).build();
             return this;
         }
 

@@ -14,10 +14,29 @@ public final class EffectiveSocketOptions {
     private final int writeBufferLow;
     private final int writeBufferHigh;
     private final long notSentLowat;
+    private final boolean keepAlive;
+    private final int keepAliveIdle;
+    private final int keepAliveInterval;
+    private final int keepAliveCount;
 
-    /** Options as read back from the kernel; see the accessors for each part. */
+    /** Options as read back from the kernel, keep-alive unknown; see the accessors for each part. */
     public EffectiveSocketOptions(String transport, boolean tcpNoDelay, int receiveBuffer, int sendBuffer,
                                   int writeBufferLow, int writeBufferHigh, long notSentLowat) {
+        this(transport, tcpNoDelay, receiveBuffer, sendBuffer, writeBufferLow, writeBufferHigh, notSentLowat, false,
+                -1, -1, -1);
+    }
+
+    /**
+     * Options as read back from the kernel, TCP keep-alive included (its idle time, interval and count -1 where the
+     * platform does not report them); see the accessors for each part.
+     */
+    public EffectiveSocketOptions(String transport, boolean tcpNoDelay, int receiveBuffer, int sendBuffer,
+                                  int writeBufferLow, int writeBufferHigh, long notSentLowat, boolean keepAlive,
+                                  int keepAliveIdle, int keepAliveInterval, int keepAliveCount) {
+        this.keepAlive = keepAlive;
+        this.keepAliveIdle = keepAliveIdle;
+        this.keepAliveInterval = keepAliveInterval;
+        this.keepAliveCount = keepAliveCount;
         this.transport = transport;
         this.tcpNoDelay = tcpNoDelay;
         this.receiveBuffer = receiveBuffer;
@@ -62,11 +81,33 @@ public final class EffectiveSocketOptions {
         return notSentLowat;
     }
 
+    /** SO_KEEPALIVE. */
+    public boolean keepAlive() {
+        return keepAlive;
+    }
+
+    /** TCP_KEEPIDLE in seconds, or -1 where not available. */
+    public int keepAliveIdle() {
+        return keepAliveIdle;
+    }
+
+    /** TCP_KEEPINTVL in seconds, or -1 where not available. */
+    public int keepAliveInterval() {
+        return keepAliveInterval;
+    }
+
+    /** TCP_KEEPCNT, or -1 where not available. */
+    public int keepAliveCount() {
+        return keepAliveCount;
+    }
+
     @Override
     public String toString() {
         return "transport=" + transport + " TCP_NODELAY=" + tcpNoDelay + " SO_RCVBUF=" + receiveBuffer
                 + " SO_SNDBUF=" + sendBuffer + " write-buffer=" + writeBufferLow + ".." + writeBufferHigh
-                + (notSentLowat >= 0 ? " TCP_NOTSENT_LOWAT=" + notSentLowat : "");
+                + (notSentLowat >= 0 ? " TCP_NOTSENT_LOWAT=" + notSentLowat : "")
+                + (keepAlive ? " SO_KEEPALIVE idle=" + keepAliveIdle + "s interval=" + keepAliveInterval + "s count="
+                        + keepAliveCount : "");
     }
 
     @Override
@@ -78,11 +119,16 @@ public final class EffectiveSocketOptions {
                 && sendBuffer == that.sendBuffer
                 && writeBufferLow == that.writeBufferLow
                 && writeBufferHigh == that.writeBufferHigh
-                && notSentLowat == that.notSentLowat;
+                && notSentLowat == that.notSentLowat
+                && keepAlive == that.keepAlive
+                && keepAliveIdle == that.keepAliveIdle
+                && keepAliveInterval == that.keepAliveInterval
+                && keepAliveCount == that.keepAliveCount;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(transport, tcpNoDelay, receiveBuffer, sendBuffer, writeBufferLow, writeBufferHigh, notSentLowat);
+        return Objects.hash(transport, tcpNoDelay, receiveBuffer, sendBuffer, writeBufferLow, writeBufferHigh, notSentLowat,
+                keepAlive, keepAliveIdle, keepAliveInterval, keepAliveCount);
     }
 }

@@ -16,8 +16,8 @@ import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SecurityConfig;
 import io.beepkit.netty.tls.ClientAuthentication;
-import io.beepkit.netty.tls.TestPki;
 import io.beepkit.netty.tls.TlsConfig;
+import io.beepkit.test.TestPki;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

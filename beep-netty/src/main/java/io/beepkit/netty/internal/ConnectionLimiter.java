@@ -1,6 +1,7 @@
 package io.beepkit.netty.internal;
 
 import io.netty.channel.Channel;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,9 +12,11 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Counts a listener's connections, in total and per remote IP address, and refuses those over either limit: the
- * refused connection is closed at once, before anything is read or our greeting is sent, so it costs no buffers and
- * the peer sees the connection closed. Each admitted connection is counted until it closes. Thread-safe.
+ * Counts a listener's connections, in total and (when a per-address limit is set) per remote IP address, and refuses
+ * those over either limit: the refused connection is closed at once, before our greeting is sent, so it costs no
+ * buffers and the peer sees the connection closed. Each admitted connection is counted until it closes. The two
+ * counts are taken separately because behind a balancer speaking the PROXY protocol the address is only known once
+ * the header is read. Thread-safe.
  */
 public final class ConnectionLimiter {
     private static final Logger log = LoggerFactory.getLogger(ConnectionLimiter.class);
@@ -26,15 +29,15 @@ public final class ConnectionLimiter {
 
     /**
      * @param maxSessions   the most connections at once
-     * @param maxPerAddress the most connections at once from one remote IP address
+     * @param maxPerAddress the most connections at once from one remote IP address, 0 for no such limit
      * @param violations    where refusals are logged (rate-limited per kind)
      */
     public ConnectionLimiter(int maxSessions, int maxPerAddress, ViolationLog violations) {
         if (maxSessions < 1) {
             throw new IllegalArgumentException("maxSessions must be >= 1: " + maxSessions);
         }
-        if (maxPerAddress < 1) {
-            throw new IllegalArgumentException("maxPerAddress must be >= 1: " + maxPerAddress);
+        if (maxPerAddress < 0) {
+            throw new IllegalArgumentException("maxPerAddress must be >= 0 (0 for no limit): " + maxPerAddress);
         }
         this.maxSessions = maxSessions;
         this.maxPerAddress = maxPerAddress;
@@ -42,19 +45,44 @@ public final class ConnectionLimiter {
     }
 
     /**
-     * Admits {@code ch} and counts it until it closes, or refuses it (logging why) when a limit is reached.
+     * Admits {@code ch} against both limits, its peer being the socket's remote address: {@link
+     * #admitConnection(Channel)} then {@link #admitAddress(Channel, SocketAddress)}.
      *
      * @return false if {@code ch} must be closed
      */
     public boolean admit(Channel ch) {
-        SocketAddress remote = ch.remoteAddress();
-        Object key = remote instanceof InetSocketAddress inet && inet.getAddress() != null ? inet.getAddress() : remote;
+        return admitConnection(ch) && admitAddress(ch, ch.remoteAddress());
+    }
+
+    /**
+     * Counts {@code ch} against the listener's limit until it closes, or refuses it (logging why) when the limit is
+     * reached.
+     *
+     * @return false if {@code ch} must be closed
+     */
+    public boolean admitConnection(Channel ch) {
         if (total.incrementAndGet() > maxSessions) {
             total.decrementAndGet();
             violations.warn(log, "maxSessions", "refusing connection from {}: the limit of {} connections is reached",
-                    remote, maxSessions);
+                    ch.remoteAddress(), maxSessions);
             return false;
         }
+        ch.closeFuture().addListener(f -> total.decrementAndGet());
+        return true;
+    }
+
+    /**
+     * Counts {@code ch} against the limit of its peer's IP address until it closes, or refuses it (logging why) when
+     * that limit is reached; always admits when there is no per-address limit.
+     *
+     * @param remote the peer's address: the socket's, or the client's from a PROXY protocol header
+     * @return false if {@code ch} must be closed
+     */
+    public boolean admitAddress(Channel ch, @Nullable SocketAddress remote) {
+        if (maxPerAddress == 0 || remote == null) {
+            return true;
+        }
+        Object key = remote instanceof InetSocketAddress inet && inet.getAddress() != null ? inet.getAddress() : remote;
         boolean[] full = new boolean[1];
         perAddress.compute(key, (k, n) -> {
             int count = n == null ? 0 : n;
@@ -62,13 +90,12 @@ public final class ConnectionLimiter {
             return full[0] ? n : count + 1;
         });
         if (full[0]) {
-            total.decrementAndGet();
             violations.warn(log, "maxSessionsPerAddress",
                     "refusing connection from {}: the limit of {} connections from that address is reached", remote,
                     maxPerAddress);
             return false;
         }
-        ch.closeFuture().addListener(f -> release(key));
+        ch.closeFuture().addListener(f -> perAddress.computeIfPresent(key, (k, n) -> n == 1 ? null : n - 1));
         return true;
     }
 
@@ -77,13 +104,8 @@ public final class ConnectionLimiter {
         return total.get();
     }
 
-    /** Connections currently admitted from {@code address} (an {@link java.net.InetAddress}). */
+    /** Connections currently counted from {@code address} (an {@link java.net.InetAddress}); 0 without a limit. */
     public int openFrom(Object address) {
         return perAddress.getOrDefault(address, 0);
-    }
-
-    private void release(Object key) {
-        total.decrementAndGet();
-        perAddress.computeIfPresent(key, (k, n) -> n == 1 ? null : n - 1);
     }
 }

@@ -70,7 +70,7 @@ public final class GreetingGuard extends ChannelInboundHandlerAdapter {
         if (!greeted && octets > maxOctets && ctx.channel().isActive()) {
             violations.warn(log, "greeting too large",
                     "closing connection from {}: {} octets received without a complete greeting, limit {}",
-                    ctx.channel().remoteAddress(), octets, maxOctets);
+                    PeerAddress.of(ctx.channel()), octets, maxOctets);
             ctx.close();
         }
     }
@@ -91,7 +91,7 @@ public final class GreetingGuard extends ChannelInboundHandlerAdapter {
         }
         violations.warn(log, "greeting timeout",
                 "closing connection from {}: no complete greeting within {} ms ({} octets received)",
-                ctx.channel().remoteAddress(), timeout.toMillis(), octets);
+                PeerAddress.of(ctx.channel()), timeout.toMillis(), octets);
         ctx.close();
     }
 

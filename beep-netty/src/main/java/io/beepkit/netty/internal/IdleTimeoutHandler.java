@@ -36,7 +36,7 @@ public final class IdleTimeoutHandler extends IdleStateHandler {
     @Override
     protected void channelIdle(ChannelHandlerContext ctx, IdleStateEvent evt) {
         if (evt.state() == IdleState.ALL_IDLE && ctx.channel().isActive()) {
-            log.info("closing session with {}: idle for {} ms", ctx.channel().remoteAddress(), timeout.toMillis());
+            log.info("closing session with {}: idle for {} ms", PeerAddress.of(ctx.channel()), timeout.toMillis());
             ctx.close();
         }
     }

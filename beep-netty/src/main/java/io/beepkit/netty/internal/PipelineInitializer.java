@@ -23,9 +23,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Builds the pipeline of one connection: connection limits and the shared memory budget (listeners only: a
- * connection arriving while the listener is over its budget gets only an ERR 421 greeting), greeting guard, idle
- * timeout (when configured), frame decoder, frame encoder, session multiplexer.
+ * Builds the pipeline of one connection: the PROXY protocol header (listeners that expect one), connection limits
+ * and the shared memory budget (listeners only: a connection arriving while the listener is over its budget gets
+ * only an ERR 421 greeting), greeting guard, idle timeout (when configured), frame decoder, frame encoder, session
+ * multiplexer.
  */
 @ChannelHandler.Sharable
 public final class PipelineInitializer extends ChannelInitializer<Channel> {
@@ -88,14 +89,28 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
 
     @Override
     protected void initChannel(Channel ch) {
-        if (limiter != null && !limiter.admit(ch)) {
+        if (limiter != null && !limiter.admitConnection(ch)) {
+            ch.close();
+            return;
+        }
+        if (limiter != null && config.proxyProtocol()) {
+            // The client's address, which the per-address limit and the session need, comes with the header.
+            new ProxyHeaderHandler(config.greetingTimeout(), violations, this::initSession).install(ch.pipeline());
+            return;
+        }
+        initSession(ch);
+    }
+
+    /** Sets up the session once the peer's address is known: at once, or after the PROXY protocol header. */
+    private void initSession(Channel ch) {
+        if (limiter != null && !limiter.admitAddress(ch, PeerAddress.of(ch))) {
             ch.close();
             return;
         }
         if (listenerMemory != null && listenerMemory.over()) {
             violations.warn(log, "listener memory budget",
                     "refusing session from {} with ERR 421: the listener holds {} octets for its peers, over its "
-                            + "memory budget of {}", ch.remoteAddress(), listenerMemory.held(), listenerMemory.budget());
+                            + "memory budget of {}", PeerAddress.of(ch), listenerMemory.held(), listenerMemory.budget());
             ch.pipeline().addLast("beep-busy-refusal", new BusyRefusal());
             return;
         }
@@ -105,6 +120,9 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         p.addLast("beep-greeting-guard", new GreetingGuard(config.greetingTimeout(), config.maxGreetingSize(), violations));
         if (!config.idleTimeout().isZero()) {
             p.addLast("beep-idle-timeout", new IdleTimeoutHandler(config.idleTimeout()));
+        }
+        if (config.livenessProbe() != null) {
+            p.addLast("beep-liveness-probe", new LivenessProbeHandler(config.livenessProbe().interval()));
         }
         p.addLast(BeepFrameDecoder.NAME, new BeepFrameDecoder(frameLimit(config), session.frameLimits()));
         p.addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);

@@ -2,6 +2,7 @@ package io.beepkit.netty.internal;
 
 import io.beepkit.netty.EffectiveSocketOptions;
 import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.TcpKeepAlive;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -9,6 +10,8 @@ import io.netty.channel.ChannelConfig;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.socket.nio.NioChannelOption;
+import jdk.net.ExtendedSocketOptions;
 
 /**
  * Applies a {@link SocketProfile} on the right side of each bootstrap and reads the options back. The classic bug
@@ -52,6 +55,40 @@ public final class SocketOptions {
         }
     }
 
+    /** TCP keep-alive on a connecting socket; nothing when {@code ka} is null. */
+    public static void keepAliveClient(Bootstrap b, TcpKeepAlive ka, Transport t) {
+        if (ka == null) {
+            return;
+        }
+        b.option(ChannelOption.SO_KEEPALIVE, true);
+        if (t.isEpoll()) {
+            b.option(EpollChannelOption.TCP_KEEPIDLE, ka.idleSeconds());
+            b.option(EpollChannelOption.TCP_KEEPINTVL, ka.intervalSeconds());
+            b.option(EpollChannelOption.TCP_KEEPCNT, ka.count());
+        } else {
+            b.option(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPIDLE), ka.idleSeconds());
+            b.option(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPINTERVAL), ka.intervalSeconds());
+            b.option(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPCOUNT), ka.count());
+        }
+    }
+
+    /** TCP keep-alive on accepted sockets; nothing when {@code ka} is null. */
+    public static void keepAliveServer(ServerBootstrap b, TcpKeepAlive ka, Transport t) {
+        if (ka == null) {
+            return;
+        }
+        b.childOption(ChannelOption.SO_KEEPALIVE, true);
+        if (t.isEpoll()) {
+            b.childOption(EpollChannelOption.TCP_KEEPIDLE, ka.idleSeconds());
+            b.childOption(EpollChannelOption.TCP_KEEPINTVL, ka.intervalSeconds());
+            b.childOption(EpollChannelOption.TCP_KEEPCNT, ka.count());
+        } else {
+            b.childOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPIDLE), ka.idleSeconds());
+            b.childOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPINTERVAL), ka.intervalSeconds());
+            b.childOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPCOUNT), ka.count());
+        }
+    }
+
     /** Reads the effective values back from a connected socket. */
     public static EffectiveSocketOptions readBack(Channel ch, Transport t) {
         ChannelConfig c = ch.config();
@@ -64,7 +101,25 @@ public final class SocketOptions {
         Boolean noDelay = c.getOption(ChannelOption.TCP_NODELAY);
         Integer rcv = c.getOption(ChannelOption.SO_RCVBUF);
         Integer snd = c.getOption(ChannelOption.SO_SNDBUF);
+        Boolean keepAlive = c.getOption(ChannelOption.SO_KEEPALIVE);
+        Integer idle;
+        Integer interval;
+        Integer count;
+        if (t.isEpoll()) {
+            idle = c.getOption(EpollChannelOption.TCP_KEEPIDLE);
+            interval = c.getOption(EpollChannelOption.TCP_KEEPINTVL);
+            count = c.getOption(EpollChannelOption.TCP_KEEPCNT);
+        } else {
+            idle = c.getOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPIDLE));
+            interval = c.getOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPINTERVAL));
+            count = c.getOption(NioChannelOption.of(ExtendedSocketOptions.TCP_KEEPCOUNT));
+        }
         return new EffectiveSocketOptions(t.name(), noDelay != null && noDelay, rcv == null ? -1 : rcv,
-                snd == null ? -1 : snd, wm.low(), wm.high(), lowat);
+                snd == null ? -1 : snd, wm.low(), wm.high(), lowat, keepAlive != null && keepAlive,
+                orUnknown(idle), orUnknown(interval), orUnknown(count));
+    }
+
+    private static int orUnknown(Integer v) {
+        return v == null ? -1 : v;
     }
 }

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class HardeningConfigTest {
 
     @Test
-    @DisplayName("defaults: greeting within 15 s and 64 KiB, no idle timeout, 10 000 connections, 256 per address, "
+    @DisplayName("defaults: greeting within 15 s and 64 KiB, no idle timeout, 10 000 connections, no per-address limit, "
             + "16 MiB memory budget for 30 s, a quarter of the heap for the listener, 30 s for start and close, 100 starts/s")
     void defaults() {
         BeepConfig c = BeepConfig.defaults();
@@ -21,7 +21,8 @@ class HardeningConfigTest {
         assertEquals(64 * 1024, c.maxGreetingSize());
         assertEquals(Duration.ZERO, c.idleTimeout());
         assertEquals(10_000, c.maxSessions());
-        assertEquals(256, c.maxSessionsPerAddress());
+        assertEquals(0, c.maxSessionsPerAddress());
+        assertEquals(false, c.proxyProtocol());
         assertEquals(16L * 1024 * 1024, c.memoryBudget());
         assertEquals(Duration.ofSeconds(30), c.memoryBudgetTimeout());
         assertEquals(Math.max(64 * 1024, Runtime.getRuntime().maxMemory() / 4), c.listenerMemoryBudget());
@@ -33,6 +34,9 @@ class HardeningConfigTest {
         assertEquals(limits, limits.toBuilder().build(), "toBuilder keeps the listener budget and request limits");
         BeepConfig changed = BeepConfig.builder().memoryBudget(1 << 20).memoryBudgetTimeout(Duration.ofSeconds(5)).build();
         assertEquals(changed, changed.toBuilder().build(), "toBuilder keeps the memory budget");
+        BeepConfig proxied = BeepConfig.builder().proxyProtocol(true).maxSessionsPerAddress(3).build();
+        assertEquals(proxied, proxied.toBuilder().build(), "toBuilder keeps the PROXY protocol and per-address limit");
+        assertEquals(true, proxied.toBuilder().build().proxyProtocol());
     }
 
     @Test
@@ -45,7 +49,8 @@ class HardeningConfigTest {
                 BeepConfig.builder().idleTimeout(Duration.ofMillis(-1)));
         assertRefused("maxGreetingSize must be >= 1: 0", BeepConfig.builder().maxGreetingSize(0));
         assertRefused("maxSessions must be >= 1: -5", BeepConfig.builder().maxSessions(-5));
-        assertRefused("maxSessionsPerAddress must be >= 1: 0", BeepConfig.builder().maxSessionsPerAddress(0));
+        assertRefused("maxSessionsPerAddress must be >= 0 (0 for no limit): -1",
+                BeepConfig.builder().maxSessionsPerAddress(-1));
         assertRefused("memoryBudget must be >= 65536: 65535", BeepConfig.builder().memoryBudget(65535));
         assertRefused("memoryBudgetTimeout must be positive: PT0S",
                 BeepConfig.builder().memoryBudgetTimeout(Duration.ZERO));

@@ -17,6 +17,7 @@ import io.beepkit.core.tls.TlsMessage;
 import io.beepkit.core.tls.TlsTuning;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.test.TestPki;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

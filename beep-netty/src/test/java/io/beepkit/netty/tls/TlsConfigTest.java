@@ -3,6 +3,7 @@ package io.beepkit.netty.tls;
 import io.beepkit.netty.internal.tls.SecureCipherFilter;
 import io.beepkit.netty.internal.tls.ClientTlsContext;
 import io.beepkit.netty.internal.tls.ServerTlsContext;
+import io.beepkit.test.TestPki;
 import io.netty.handler.ssl.SslProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -154,7 +155,7 @@ class TlsConfigTest {
 
     @Test
     void pemTrustLoads() throws Exception {
-        Path caPem = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(ca.caCertificate));
+        Path caPem = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(ca.caCertificate()));
         TrustMaterial t = TrustMaterial.fromPem(caPem);
         assertFalse(t.isInsecure());
         assertTrue(t.toString().contains("ca.pem"));

@@ -4,6 +4,7 @@ import io.beepkit.netty.internal.tls.ClientTlsContext;
 import io.beepkit.netty.internal.tls.ServerTlsContext;
 import io.beepkit.netty.internal.tls.TlsProviders;
 import io.beepkit.api.security.TlsSessionInfo;
+import io.beepkit.test.TestPki;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;

@@ -10,6 +10,7 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
+import io.beepkit.test.TestPki;
 import io.netty.handler.ssl.SslHandshakeTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -224,7 +225,7 @@ class TlsWireTest {
     static SSLSocket overTls(ScriptedPeer peer) throws Exception {
         KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
-        trust.setCertificateEntry("ca", ca.caCertificate);
+        trust.setCertificateEntry("ca", ca.caCertificate());
         TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         tmf.init(trust);
         SSLContext context = SSLContext.getInstance("TLS");

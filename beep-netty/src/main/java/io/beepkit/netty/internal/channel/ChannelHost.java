@@ -1,8 +1,10 @@
 package io.beepkit.netty.internal.channel;
 
+import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepSession;
 import io.beepkit.netty.BeepConfig;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -19,6 +21,19 @@ public interface ChannelHost {
 
     /** Runs {@code task} on the session's event loop: now if already there, else queued. */
     void onLoop(Runnable task);
+
+    /**
+     * Runs {@code task} on the event loop after {@code delay} (what it throws fails the session).
+     *
+     * @return cancels the task when run
+     */
+    Runnable after(Duration delay, Runnable task);
+
+    /** True once the session has shut down. */
+    boolean closed();
+
+    /** Ends the session, failing everything pending on it with {@code e} as the cause. */
+    void terminate(BeepException e);
 
     /** Where application callbacks and future completions run. */
     Executor callbacks();

@@ -17,6 +17,8 @@ import io.beepkit.core.mime.MimeCodec;
 import io.beepkit.netty.internal.codec.MimePayloads;
 import io.netty.buffer.ByteBuf;
 
+import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -43,6 +45,8 @@ public final class ChannelImpl implements BeepChannel {
     private final CloseState close = new CloseState();
     private final TransferCounters counters = new TransferCounters();
     private final MessageTally tally = new MessageTally();
+    /** Why the channel was given up after a missed deadline or a cancellation, or null (event loop only). */
+    private ChannelClosedException givenUp;
 
     /**
      * @param handler the profile's handler, or null (channel 0, or a profile we started without one)
@@ -119,44 +123,97 @@ public final class ChannelImpl implements BeepChannel {
 
     @Override
     public CompletableFuture<Reply> send(MimeEntity message) {
-        CompletableFuture<Reply> f = new CompletableFuture<>();
-        submit(message, new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize()));
+        return sendWithin(message, host.config().replyTimeout());
+    }
+
+    @Override
+    public CompletableFuture<Reply> send(MimeEntity message, Duration deadline) {
+        Objects.requireNonNull(deadline, "deadline");
+        if (deadline.isNegative() || deadline.isZero()) {
+            throw new IllegalArgumentException("deadline must be positive: " + deadline);
+        }
+        return sendWithin(message, deadline);
+    }
+
+    /** @param deadline how long the reply may take, or null for no limit */
+    private CompletableFuture<Reply> sendWithin(MimeEntity message, Duration deadline) {
+        ReplyFuture f = new ReplyFuture(this);
+        AggregatingSink sink = new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize());
+        ByteBuf payload = MimePayloads.encode(message);
+        host.onLoop(() -> {
+            if (refused(payload, sink)) {
+                return;
+            }
+            if (deadline == null) {
+                PendingRequest p = sendMsg(payload, sink);
+                if (p != null) {
+                    f.registered(p);
+                }
+                return;
+            }
+            DeadlineSink timed = new DeadlineSink(sink);
+            PendingRequest p = sendMsg(payload, timed);
+            if (p != null) {
+                f.registered(p);
+                timed.timer(host.after(deadline, () -> GiveUp.deadlineMissed(this, p, deadline)));
+            }
+        });
         return f;
     }
 
     @Override
     public CompletableFuture<Void> send(MimeEntity message, ReplyListener listener) {
         CompletableFuture<Void> f = new CompletableFuture<>();
-        submit(message, new ListenerSink(host.callbacks(), listener, f));
+        ReplySink sink = new ListenerSink(host.callbacks(), listener, f);
+        ByteBuf payload = MimePayloads.encode(message);
+        host.onLoop(() -> {
+            if (!refused(payload, sink)) {
+                sendMsg(payload, sink);
+            }
+        });
         return f;
     }
 
-    private void submit(MimeEntity message, ReplySink sink) {
-        ByteBuf payload = MimePayloads.encode(message);
-        host.onLoop(() -> {
-            if (!lifecycle.acceptsNewMessages()) {
-                payload.release();
-                sink.fail(new ChannelClosedException("channel " + number + " is " + lifecycle.describe()
+    /** Event loop: true (and the payload released, the sink failed) when the channel takes no new MSG. */
+    private boolean refused(ByteBuf payload, ReplySink sink) {
+        if (givenUp == null && lifecycle.acceptsNewMessages()) {
+            return false;
+        }
+        payload.release();
+        sink.fail(givenUp != null ? new ChannelClosedException(givenUp.getMessage() + "; it takes no new MSG", givenUp)
+                : new ChannelClosedException("channel " + number + " is " + lifecycle.describe()
                         + ", it takes no new MSG"));
-                return;
-            }
-            sendMsg(payload, sink);
-        });
+        return true;
     }
 
-    /** Event loop: queues a MSG; fails the sink if too many are outstanding. Ownership of {@code payload} passes. */
-    public void sendMsg(ByteBuf payload, ReplySink sink) {
+    /**
+     * Event loop: queues a MSG; fails the sink if too many are outstanding. Ownership of {@code payload} passes.
+     *
+     * @return the exchange, or null when it was refused
+     */
+    public PendingRequest sendMsg(ByteBuf payload, ReplySink sink) {
         PendingRequest req;
         try {
             req = exchanges.expectReply(sink);
         } catch (IllegalStateException e) {
             payload.release();
             sink.fail(new BeepException("channel " + number + ": " + e.getMessage()));
-            return;
+            return null;
         }
         OutboundMessage out = new OutboundMessage(FrameType.MSG, req.msgno(), -1, payload);
         req.outbound(out);
         enqueue(out);
+        return req;
+    }
+
+    /** Why the channel was given up (see {@link GiveUp}), or null while it was not. */
+    ChannelClosedException givenUp() {
+        return givenUp;
+    }
+
+    /** Records that the channel was given up, and why. */
+    void givenUp(ChannelClosedException why) {
+        givenUp = why;
     }
 
     @Override

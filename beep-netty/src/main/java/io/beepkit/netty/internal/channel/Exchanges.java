@@ -4,6 +4,8 @@ import io.beepkit.core.channel.IntMap;
 import io.beepkit.core.channel.MsgnoAllocator;
 import io.beepkit.core.channel.ReplyOrder;
 
+import java.util.function.Consumer;
+
 
 /**
  * The exchanges in progress on one channel: our MSGs awaiting the peer's replies (by msgno, bounded by the
@@ -50,6 +52,11 @@ public final class Exchanges {
     /** True while any MSG of ours awaits its reply. */
     public boolean awaitingReplies() {
         return !pending.isEmpty();
+    }
+
+    /** Calls {@code action} with each MSG of ours awaiting its reply; it must not add or remove any. */
+    void forEachPending(Consumer<PendingRequest> action) {
+        pending.forEachValue(action);
     }
 
     /** The peer's MSGs in reply order. */

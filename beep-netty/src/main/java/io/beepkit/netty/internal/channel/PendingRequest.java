@@ -11,7 +11,7 @@ import java.util.Map;
  */
 public final class PendingRequest {
     private final int msgno;
-    private final ReplySink sink;
+    private ReplySink sink;
     private final long createdNanos = System.nanoTime();
     private OutboundMessage outbound;
     private Assembly reply;
@@ -40,6 +40,19 @@ public final class PendingRequest {
     /** Where the reply goes. */
     public ReplySink sink() {
         return sink;
+    }
+
+    /**
+     * The exchange was given up: from now on its reply is read and dropped. The msgno stays taken until the reply
+     * ends, as a number whose reply may still come must not be reused (RFC 3080 §2.2.1.1).
+     */
+    void discard() {
+        sink = DiscardedReply.INSTANCE;
+    }
+
+    /** True once the exchange was given up and its reply is dropped. */
+    public boolean discarded() {
+        return sink == DiscardedReply.INSTANCE;
     }
 
     /** Our MSG as queued for sending (null for channel 0's implicit greeting request). */

@@ -37,6 +37,12 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
 
     /** Event loop: registers the MSG, or fails the stream if the channel takes no new MSG. */
     void open(byte[] head, ReplySink sink) {
+        if (channel.givenUp() != null) {
+            fail(new ChannelClosedException(channel.givenUp().getMessage() + "; it takes no new MSG",
+                    channel.givenUp()));
+            sink.fail(failure);
+            return;
+        }
         if (!channel.lifecycle().acceptsNewMessages()) {
             fail(new ChannelClosedException("channel " + channel.number() + " takes no new MSG"));
             sink.fail(failure);

@@ -25,6 +25,7 @@ public final class ChannelManagement {
     private PeerRequests peer;
     private OwnRequests own;
     private Closing closing;
+    private ProbeSender probes;
 
     /** Management for the session behind {@code host}. */
     public ChannelManagement(ManagementHost host) {
@@ -39,6 +40,7 @@ public final class ChannelManagement {
         this.closing = new Closing(host);
         this.peer = new PeerRequests(host, numbers, closing);
         this.own = new OwnRequests(host, numbers, peer);
+        this.probes = new ProbeSender(host, numbers, own, closing);
         closing.requests(own);
     }
 
@@ -58,6 +60,16 @@ public final class ChannelManagement {
     /** Sends our greeting on the new channel 0. */
     public void greet(ChannelImpl zero) {
         greeting.send(zero);
+    }
+
+    /**
+     * The session received nothing for the probe interval: asks the peer for a start it must refuse (see
+     * {@code LivenessProbe}), unless a probe is out already, the greeting is not in, or TLS is being negotiated.
+     */
+    public void probe(java.time.Duration timeout) {
+        if (greeting.received() && !host.tuning().negotiating() && !host.closed()) {
+            probes.probe(timeout);
+        }
     }
 
     /** Checks the peer's first frame: its greeting or a refusal. */

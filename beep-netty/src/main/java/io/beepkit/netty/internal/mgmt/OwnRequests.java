@@ -95,8 +95,13 @@ final class OwnRequests {
      */
     void send(ManagementMessage m, String what, Consumer<MimeEntity> onRpy, Consumer<MimeEntity> onErr,
               Consumer<Throwable> onFail, Consumer<RequestTimeoutException> onTimeout) {
+        send(m, what, host.config().channelRequestTimeout(), onRpy, onErr, onFail, onTimeout);
+    }
+
+    /** As {@link #send(ManagementMessage, String, Consumer, Consumer, Consumer, Consumer)}, within {@code timeout}. */
+    void send(ManagementMessage m, String what, Duration timeout, Consumer<MimeEntity> onRpy,
+              Consumer<MimeEntity> onErr, Consumer<Throwable> onFail, Consumer<RequestTimeoutException> onTimeout) {
         ChannelImpl zero = host.channel(0);
-        Duration timeout = host.config().channelRequestTimeout();
         boolean[] answered = new boolean[1]; // event loop only
         Runnable[] cancel = {() -> { }};
         ManagementSink sink = new ManagementSink(rpy -> {

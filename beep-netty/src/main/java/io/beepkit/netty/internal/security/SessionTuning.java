@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.security;
 
+import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.Message;
 import io.beepkit.api.ProfileHandler;
@@ -132,7 +133,7 @@ public final class SessionTuning {
         CompletableFuture<TlsSessionInfo> f = new CompletableFuture<>();
         host.channel().eventLoop().execute(() -> {
             if (!host.channel().isActive()) {
-                f.completeExceptionally(new SessionClosedException("session with " + host.channel().remoteAddress()
+                f.completeExceptionally(new SessionClosedException("session with " + PeerAddress.of(host.channel())
                         + " is closed"));
                 return;
             }

@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.security;
 
+import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepProtocolException;
@@ -261,7 +262,7 @@ final class TlsNegotiation {
         security.tlsEstablished(info);
         phase = Phase.SECURE;
         inboundForbidden = false;
-        log.debug("session with {} secured: {} {}", host.channel().remoteAddress(), info.protocol(),
+        log.debug("session with {} secured: {} {}", PeerAddress.of(host.channel()), info.protocol(),
                 info.cipherSuite());
         host.greet();
     }

@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.BeepSession;
@@ -9,6 +10,7 @@ import io.beepkit.api.SessionRole;
 import io.beepkit.core.LogText;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.internal.LivenessProbeHandler;
 import io.beepkit.netty.internal.SharedResources;
 import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
@@ -95,7 +97,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     }
 
     private java.net.SocketAddress remoteAddress() {
-        return channelContext == null ? null : channelContext.channel().remoteAddress();
+        return channelContext == null ? null : PeerAddress.of(channelContext.channel());
     }
 
     @Override
@@ -193,6 +195,12 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext c, Object evt) {
+        if (evt == LivenessProbeHandler.PROBE_DUE) {
+            if (!ctx.closed()) {
+                session.management().probe(ctx.config().livenessProbe().timeout());
+            }
+            return;
+        }
         if (evt instanceof SslHandshakeCompletionEvent e) {
             if (e.isSuccess()) {
                 tuning.onHandshake(e);

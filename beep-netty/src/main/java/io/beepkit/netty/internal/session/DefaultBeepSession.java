@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelRequest;
@@ -228,8 +229,7 @@ public final class DefaultBeepSession implements BeepSession {
 
     @Override
     public SocketAddress remoteAddress() {
-        Channel c = channel;
-        return c == null ? null : c.remoteAddress();
+        return PeerAddress.of(channel);
     }
 
     @Override

@@ -14,6 +14,7 @@ final class AnnotatedHandlers {
     }
 
     static void register(ProfileRegistry registry, ListableBeanFactory beans) {
+        ProfileSources.of(beans); // fails start-up on a URI that two beans serve
         for (String name : beans.getBeanNamesForAnnotation(BeepProfile.class)) {
             BeepProfile profile = beans.findAnnotationOnBean(name, BeepProfile.class);
             Class<?> type = beans.getType(name);

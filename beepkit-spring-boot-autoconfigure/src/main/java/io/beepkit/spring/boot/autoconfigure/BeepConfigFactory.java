@@ -8,13 +8,17 @@ final class BeepConfigFactory {
     private BeepConfigFactory() {
     }
 
-    /** The listener's settings: {@code beep.socket.*}, {@code beep.limits.*} and {@code beep.session.*}. */
+    /**
+     * The listener's settings: {@code beep.socket.*}, {@code beep.limits.*}, {@code beep.session.*} and
+     * {@code beep.server.proxy-protocol}.
+     */
     static BeepConfig.Builder server(BeepProperties p, BeepObserver observer) {
         LimitSettings limits = p.getLimits();
         BeepConfig.Builder b = shared(p, observer)
                 .socketProfile(SocketProfiles.of(p.getSocket(), null))
                 .maxSessions(limits.getMaxSessions())
-                .maxSessionsPerAddress(limits.getMaxSessionsPerAddress());
+                .maxSessionsPerAddress(limits.getMaxSessionsPerAddress())
+                .proxyProtocol(p.getServer().isProxyProtocol());
         if (limits.getListenerMemoryBudget() != null) {
             b.listenerMemoryBudget(limits.getListenerMemoryBudget().toBytes());
         }

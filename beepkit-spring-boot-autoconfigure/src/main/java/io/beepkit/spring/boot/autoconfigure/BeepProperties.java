@@ -6,6 +6,8 @@ import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The {@code beep.*} properties: the listener, socket profile, limits, session engine and the client. Every default
@@ -24,6 +26,8 @@ public class BeepProperties implements Validator {
     private final SessionSettings session = new SessionSettings();
     @NestedConfigurationProperty
     private final ClientSettings client = new ClientSettings();
+    /** Named clients of BeepTemplates (beep.clients.NAME.*), each connecting to one listener. */
+    private final Map<String, NamedClientSettings> clients = new LinkedHashMap<>();
 
     /** @return the listener's settings ({@code beep.server.*}) */
     public Server getServer() {
@@ -50,6 +54,11 @@ public class BeepProperties implements Validator {
         return client;
     }
 
+    /** @return the named clients of {@code BeepTemplates} by name ({@code beep.clients.<name>.*}) */
+    public Map<String, NamedClientSettings> getClients() {
+        return clients;
+    }
+
     @Override
     public boolean supports(Class<?> type) {
         return BeepProperties.class.isAssignableFrom(type);
@@ -74,6 +83,11 @@ public class BeepProperties implements Validator {
         private Duration shutdownTimeout = Duration.ofSeconds(5);
         /** Whether to offer the echo and sink profiles besides the application's. */
         private boolean defaultProfiles = true;
+        /**
+         * Whether every connection starts with a PROXY protocol header (v1 or v2) from a balancer, whose client
+         * address becomes the session's peer; only behind a balancer that always sends one.
+         */
+        private boolean proxyProtocol = false;
         @NestedConfigurationProperty
         private final ServerSslSettings ssl = new ServerSslSettings();
         @NestedConfigurationProperty
@@ -137,6 +151,16 @@ public class BeepProperties implements Validator {
         /** @param defaultProfiles whether echo and sink are offered */
         public void setDefaultProfiles(boolean defaultProfiles) {
             this.defaultProfiles = defaultProfiles;
+        }
+
+        /** @return whether a PROXY protocol header is expected before every greeting */
+        public boolean isProxyProtocol() {
+            return proxyProtocol;
+        }
+
+        /** @param proxyProtocol whether a PROXY protocol header is expected before every greeting */
+        public void setProxyProtocol(boolean proxyProtocol) {
+            this.proxyProtocol = proxyProtocol;
         }
 
         /** @return TLS from a Spring Boot SSL bundle ({@code beep.server.ssl.*}) */

@@ -42,6 +42,7 @@ final class BeepPropertiesValidator {
         }
         client(p.getClient());
         security(server, p.getClient());
+        new NamedClientsValidator(errors).validate(p.getClients());
     }
 
     /** TLS and SASL: mechanism names, and the options that need another one. */
@@ -88,7 +89,7 @@ final class BeepPropertiesValidator {
         requiredSize("limits.max-greeting-size", limits.getMaxGreetingSize());
         zeroOrPositive("limits.idle-timeout", limits.getIdleTimeout());
         range("limits.max-sessions", limits.getMaxSessions(), 1, MAX_INT);
-        range("limits.max-sessions-per-address", limits.getMaxSessionsPerAddress(), 1, MAX_INT);
+        range("limits.max-sessions-per-address", limits.getMaxSessionsPerAddress(), 0, MAX_INT);
         if (limits.getMemoryBudget() == null) {
             reject("limits.memory-budget", "beep.limits.memory-budget must be set", null);
         } else {

@@ -70,21 +70,31 @@ final class BeepSecurityFactory {
      * @param credentials the application's {@link SaslCredentials} bean, or null to use the user and password
      */
     static SecurityConfig client(ClientSettings client, SslBundles bundles, SaslCredentials credentials) {
+        return client("beep.client", client.getSsl(), client.getSasl(), bundles, credentials);
+    }
+
+    /**
+     * A client's security from its TLS and SASL settings.
+     *
+     * @param prefix      the properties' prefix, {@code beep.client} or {@code beep.clients.<name>}, for messages
+     * @param bundles     Spring Boot's SSL bundles, or null when the context has none
+     * @param credentials credentials that replace the user and password, or null
+     */
+    static SecurityConfig client(String prefix, ClientSslSettings ssl, ClientSaslSettings sasl,
+                                 @Nullable SslBundles bundles, @Nullable SaslCredentials credentials) {
         SecurityConfig.Builder b = SecurityConfig.builder();
-        ClientSslSettings ssl = client.getSsl();
         if (StringUtils.hasText(ssl.getBundle())) {
-            b.tls(SslBundleTls.initiator(bundles, "beep.client.ssl.bundle", ssl.getBundle()))
+            b.tls(SslBundleTls.initiator(bundles, prefix + ".ssl.bundle", ssl.getBundle()))
                     .tlsOnConnect(ssl.isOnConnect());
         }
-        ClientSaslSettings sasl = client.getSasl();
         if (StringUtils.hasText(sasl.getMechanism())) {
             SaslMechanism mechanism = mechanism(sasl.getMechanism());
-            b.saslOnConnect(mechanism, credentials != null ? credentials : credentials(mechanism, sasl));
+            b.saslOnConnect(mechanism, credentials != null ? credentials : credentials(prefix, mechanism, sasl));
         }
         return b.build();
     }
 
-    private static SaslCredentials credentials(SaslMechanism mechanism, ClientSaslSettings sasl) {
+    private static SaslCredentials credentials(String prefix, SaslMechanism mechanism, ClientSaslSettings sasl) {
         switch (mechanism) {
             case ANONYMOUS:
                 return SaslCredentials.anonymous(sasl.getUser());
@@ -92,8 +102,9 @@ final class BeepSecurityFactory {
                 return SaslCredentials.external();
             default:
                 if (!StringUtils.hasLength(sasl.getUser()) || sasl.getPassword() == null) {
-                    throw new IllegalStateException("beep.client.sasl.mechanism=" + mechanism.saslName() + " needs "
-                            + "beep.client.sasl.user and beep.client.sasl.password, or a SaslCredentials bean");
+                    throw new IllegalStateException(prefix + ".sasl.mechanism=" + mechanism.saslName() + " needs "
+                            + prefix + ".sasl.user and " + prefix + ".sasl.password"
+                            + ("beep.client".equals(prefix) ? ", or a SaslCredentials bean" : ""));
                 }
                 return SaslCredentials.password(sasl.getUser(), sasl.getPassword().toCharArray());
         }

@@ -27,8 +27,12 @@ public class LimitSettings {
     private Duration idleTimeout = Duration.ofSeconds(0);
     /** The most connections the listener holds at once; more are closed right after accept. */
     private int maxSessions = 10_000;
-    /** The most connections the listener holds at once from one remote IP address; more are closed after accept. */
-    private int maxSessionsPerAddress = 256;
+    /**
+     * The most connections the listener holds at once from one remote IP address (the client's, with
+     * beep.server.proxy-protocol); more are closed after accept. 0, the default, for no such limit: behind a
+     * balancer, NAT or sidecar every session comes from one address.
+     */
+    private int maxSessionsPerAddress = 0;
     /**
      * The most a session may hold for its peer (assembled messages, unfinished handlers, unwritten replies) before it
      * stops reading from it.
@@ -179,12 +183,12 @@ public class LimitSettings {
         this.maxSessions = maxSessions;
     }
 
-    /** @return the most connections the listener holds from one address */
+    /** @return the most connections the listener holds from one address, 0 for no limit */
     public int getMaxSessionsPerAddress() {
         return maxSessionsPerAddress;
     }
 
-    /** @param maxSessionsPerAddress the most connections the listener holds from one address */
+    /** @param maxSessionsPerAddress the most connections the listener holds from one address, 0 for no limit */
     public void setMaxSessionsPerAddress(int maxSessionsPerAddress) {
         this.maxSessionsPerAddress = maxSessionsPerAddress;
     }

@@ -159,7 +159,7 @@ class BeepPropertiesTest {
         "beep.limits.channel-request-timeout=0s   | beep.limits.channel-request-timeout",
         "beep.limits.max-starts-per-second=0      | beep.limits.max-starts-per-second",
         "beep.limits.max-sessions=0               | beep.limits.max-sessions",
-        "beep.limits.max-sessions-per-address=0   | beep.limits.max-sessions-per-address",
+        "beep.limits.max-sessions-per-address=-1  | beep.limits.max-sessions-per-address",
         "beep.session.seq-delay=201ms             | beep.session.seq-delay",
         "beep.session.seq-delay=-1ms              | beep.session.seq-delay",
         "beep.client.greeting-timeout=0s          | beep.client.greeting-timeout",
@@ -223,7 +223,7 @@ class BeepPropertiesTest {
             json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         for (String p : new String[] {"beep.server.enabled", "beep.server.host", "beep.server.port",
-                "beep.server.shutdown-timeout", "beep.socket.profile", "beep.socket.tcp-no-delay",
+                "beep.server.shutdown-timeout", "beep.server.proxy-protocol", "beep.socket.profile", "beep.socket.tcp-no-delay",
                 "beep.socket.receive-buffer", "beep.socket.send-buffer", "beep.socket.write-buffer-low",
                 "beep.socket.write-buffer-high", "beep.socket.initial-window", "beep.socket.max-window",
                 "beep.socket.window-auto-tuning", "beep.socket.min-fragment", "beep.limits.max-message-size",

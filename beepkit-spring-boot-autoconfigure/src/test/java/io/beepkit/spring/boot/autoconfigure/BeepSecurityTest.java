@@ -14,7 +14,7 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SecurityConfig;
-import io.beepkit.netty.tls.TestPki;
+import io.beepkit.test.TestPki;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,9 +57,9 @@ class BeepSecurityTest {
         TestPki.Issued cert = pki.server("localhost", "localhost", "127.0.0.1");
         Path chain = TestPki.writeCertificates(dir.resolve("listener.pem"), cert.chain());
         Path key = TestPki.writeKey(dir.resolve("listener.key"), cert.key());
-        Path ca = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(pki.caCertificate));
+        Path ca = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(pki.caCertificate()));
         Path otherCa = TestPki.writeCertificates(dir.resolve("other-ca.pem"),
-                List.of(TestPki.create("another CA").caCertificate));
+                List.of(TestPki.create("another CA").caCertificate()));
         TestPki.Issued device = pki.client("device-7");
         Path deviceChain = TestPki.writeCertificates(dir.resolve("device.pem"), device.chain());
         Path deviceKey = TestPki.writeKey(dir.resolve("device.key"), device.key());

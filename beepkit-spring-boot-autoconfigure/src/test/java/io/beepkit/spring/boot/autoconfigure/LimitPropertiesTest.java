@@ -42,7 +42,8 @@ class LimitPropertiesTest {
                 "beep.limits.max-sessions-per-address=7", "beep.session.seq-delay=0ms",
                 "beep.session.direct-callbacks=true", "beep.limits.memory-budget=1MB",
                 "beep.limits.memory-budget-timeout=7s", "beep.limits.listener-memory-budget=3GB",
-                "beep.limits.channel-request-timeout=4s", "beep.limits.max-starts-per-second=9").run(ctx -> {
+                "beep.limits.channel-request-timeout=4s", "beep.limits.max-starts-per-second=9",
+                "beep.server.proxy-protocol=true").run(ctx -> {
             BeepConfig server = ctx.getBean(BeepServer.class).config();
             assertThat(server.greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
             assertThat(server.maxGreetingSize()).isEqualTo(4096);
@@ -56,6 +57,7 @@ class LimitPropertiesTest {
             assertThat(server.listenerMemoryBudget()).isEqualTo(3L * 1024 * 1024 * 1024);
             assertThat(server.channelRequestTimeout()).isEqualTo(Duration.ofSeconds(4));
             assertThat(server.maxStartsPerSecond()).isEqualTo(9);
+            assertThat(server.proxyProtocol()).isTrue();
             BeepConfig client = ctx.getBean(BeepClient.class).config();
             assertThat(client.greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
             assertThat(client.maxGreetingSize()).isEqualTo(4096);
@@ -69,6 +71,9 @@ class LimitPropertiesTest {
             assertThat(client.maxSessions()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS);
             assertThat(client.maxSessionsPerAddress()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS);
         });
+        RUNNER.run(ctx -> assertThat(ctx.getBean(BeepServer.class).config())
+                .as("unset: no per-address limit, no PROXY protocol")
+                .matches(c -> c.maxSessionsPerAddress() == 0 && !c.proxyProtocol()));
         RUNNER.run(ctx -> assertThat(ctx.getBean(BeepServer.class).config().listenerMemoryBudget())
                 .as("unset: a quarter of the heap").isEqualTo(BeepConfig.defaultListenerMemoryBudget()));
         RUNNER.withPropertyValues("beep.session.seq-delay=200ms").run(ctx -> {

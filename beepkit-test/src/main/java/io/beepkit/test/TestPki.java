@@ -1,4 +1,7 @@
-package io.beepkit.netty.tls;
+package io.beepkit.test;
+
+import io.beepkit.netty.tls.KeyMaterial;
+import io.beepkit.netty.tls.TrustMaterial;
 
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
@@ -42,28 +45,64 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A certificate authority made at test time (BouncyCastle builds the certificates, the JDK the keys): nothing
- * private is ever committed. EC P-256 keys keep generation fast.
+ * A certificate authority made at test time, and the listener and client certificates it issues, so that a test of
+ * TLS needs no key or certificate committed to its repository. BouncyCastle builds the certificates, the JDK makes
+ * the keys (EC P-256, quick to generate); the CA is valid for two days, what it issues for one, both from an hour
+ * ago so that a clock slightly behind does not reject them.
+ *
+ * <pre>{@code
+ * TestPki pki = TestPki.create("test CA");
+ * TestPki.Issued listener = pki.server("localhost", "localhost", "127.0.0.1");
+ * TlsConfig listenerTls = TlsConfig.builder().keyMaterial(listener.material()).build();
+ * TlsConfig clientTls = TlsConfig.builder().trust(pki.trust()).build();
+ * }</pre>
+ *
+ * <p>For applications configured with files (Spring Boot's SSL bundles, {@code PemFiles}), the {@code write}
+ * methods store certificates and keys as PEM or PKCS#12.
  */
 public final class TestPki {
     private static final AtomicLong SERIAL = new AtomicLong(System.nanoTime());
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    /** A key pair with its certificate chain (leaf first, CA excluded). */
-    public record Issued(PrivateKey key, List<X509Certificate> chain) {
+    /** A private key with its certificate chain, leaf first, the CA excluded. */
+    public static final class Issued {
+        private final PrivateKey key;
+        private final List<X509Certificate> chain;
+
+        private Issued(PrivateKey key, List<X509Certificate> chain) {
+            this.key = key;
+            this.chain = List.copyOf(chain);
+        }
+
+        /** The private key of the certificate. */
+        public PrivateKey key() {
+            return key;
+        }
+
+        /** The certificate chain, leaf first, the CA excluded. */
+        public List<X509Certificate> chain() {
+            return chain;
+        }
+
+        /** The issued (leaf) certificate. */
         public X509Certificate certificate() {
             return chain.get(0);
         }
 
+        /** The key and chain as beepkit's TLS key material, for {@code TlsConfig.Builder.keyMaterial}. */
         public KeyMaterial material() {
             return KeyMaterial.of(key, chain);
         }
+
+        @Override
+        public String toString() {
+            return "Issued[" + certificate().getSubjectX500Principal() + "]";
+        }
     }
 
-    final String name;
-    final KeyPair caKeys;
-    /** The CA's certificate. */
-    public final X509Certificate caCertificate;
+    private final String name;
+    private final KeyPair caKeys;
+    private final X509Certificate caCertificate;
 
     private TestPki(String name, KeyPair caKeys, X509Certificate caCertificate) {
         this.name = name;
@@ -71,6 +110,11 @@ public final class TestPki {
         this.caCertificate = caCertificate;
     }
 
+    /**
+     * Makes a new certificate authority, its subject {@code CN=<caName>,O=beepkit test}.
+     *
+     * @throws Exception if the JDK cannot make an EC P-256 key or BouncyCastle cannot sign
+     */
     public static TestPki create(String caName) throws Exception {
         KeyPair keys = keyPair();
         X500Name subject = name("CN=" + caName + ",O=beepkit test");
@@ -80,16 +124,37 @@ public final class TestPki {
         return new TestPki(caName, keys, sign(b, keys.getPrivate()));
     }
 
-    /** A server certificate for the host names and IP addresses given. */
+    /**
+     * A listener (server) certificate, {@code CN=<cn>}, valid for the host names and IP addresses in {@code names}
+     * (its subject alternative names, which clients check); for instance {@code server("localhost", "localhost",
+     * "127.0.0.1")}.
+     *
+     * @throws Exception if the key cannot be made or the certificate cannot be signed
+     */
     public Issued server(String cn, String... names) throws Exception {
         return issue(cn, KeyPurposeId.id_kp_serverAuth, names);
     }
 
-    /** A client certificate. */
+    /**
+     * A client certificate, {@code CN=<cn>}, for mutual TLS.
+     *
+     * @throws Exception if the key cannot be made or the certificate cannot be signed
+     */
     public Issued client(String cn) throws Exception {
         return issue(cn, KeyPurposeId.id_kp_clientAuth);
     }
 
+    /** The CA's name as given to {@link #create(String)}. */
+    public String name() {
+        return name;
+    }
+
+    /** The CA's self-signed certificate. */
+    public X509Certificate caCertificate() {
+        return caCertificate;
+    }
+
+    /** Trust in this CA alone, for {@code TlsConfig.Builder.trust}: what it issued, and nothing else, is accepted. */
     public TrustMaterial trust() {
         return TrustMaterial.of(List.of(caCertificate));
     }
@@ -105,7 +170,8 @@ public final class TestPki {
         if (names.length > 0) {
             List<GeneralName> alt = new ArrayList<>();
             for (String n : names) {
-                alt.add(new GeneralName(n.matches("[0-9.]+") ? GeneralName.iPAddress : GeneralName.dNSName, n));
+                boolean ip = n.matches("[0-9.]+") || n.contains(":"); // IPv4 or IPv6 literal
+                alt.add(new GeneralName(ip ? GeneralName.iPAddress : GeneralName.dNSName, n));
             }
             b.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(alt.toArray(new GeneralName[0])));
         }
@@ -129,7 +195,12 @@ public final class TestPki {
                 b.build(new JcaContentSignerBuilder("SHA256withECDSA").build(issuerKey)));
     }
 
-    static KeyPair keyPair() throws Exception {
+    /**
+     * A new EC P-256 key pair, certified by nobody (for a test that needs a key that does not match a certificate).
+     *
+     * @throws Exception if the JDK has no EC P-256 key pair generator
+     */
+    public static KeyPair keyPair() throws Exception {
         KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
         g.initialize(new ECGenParameterSpec("secp256r1"));
         return g.generateKeyPair();
@@ -137,6 +208,11 @@ public final class TestPki {
 
     // ------------------------------------------------------------------ files
 
+    /**
+     * Writes {@code certs} to {@code file} as PEM, in order, and returns {@code file}.
+     *
+     * @throws Exception if a certificate cannot be encoded or the file cannot be written
+     */
     public static Path writeCertificates(Path file, List<X509Certificate> certs) throws Exception {
         StringBuilder sb = new StringBuilder();
         for (X509Certificate c : certs) {
@@ -145,19 +221,30 @@ public final class TestPki {
         return Files.writeString(file, sb.toString(), StandardCharsets.US_ASCII);
     }
 
+    /**
+     * Writes {@code key} to {@code file} as unencrypted PKCS#8 PEM ({@code PRIVATE KEY}) and returns {@code file}.
+     *
+     * @throws Exception if the file cannot be written
+     */
     public static Path writeKey(Path file, PrivateKey key) throws Exception {
         return Files.writeString(file, pem("PRIVATE KEY", key.getEncoded()), StandardCharsets.US_ASCII);
     }
 
-    /** A PKCS#8 key encrypted with PBES2 (PBKDF2-HMAC-SHA256, AES-256-CBC), as {@code openssl pkcs8 -topk8} writes. */
-    static Path writeEncryptedKey(Path file, PrivateKey key, char[] password) throws Exception {
+    /**
+     * Writes {@code key} to {@code file} as encrypted PKCS#8 PEM ({@code ENCRYPTED PRIVATE KEY}, PBES2 with
+     * PBKDF2-HMAC-SHA256 and AES-256-CBC, as {@code openssl pkcs8 -topk8} writes it) and returns {@code file}.
+     *
+     * @throws Exception if the key cannot be encrypted or the file cannot be written
+     */
+    public static Path writeEncryptedKey(Path file, PrivateKey key, char[] password) throws Exception {
         String algorithm = "PBEWithHmacSHA256AndAES_256";
         byte[] salt = new byte[16];
         byte[] iv = new byte[16];
         RANDOM.nextBytes(salt);
         RANDOM.nextBytes(iv);
         Cipher cipher = Cipher.getInstance(algorithm);
-        cipher.init(Cipher.ENCRYPT_MODE, SecretKeyFactory.getInstance(algorithm).generateSecret(new PBEKeySpec(password)),
+        cipher.init(Cipher.ENCRYPT_MODE,
+                SecretKeyFactory.getInstance(algorithm).generateSecret(new PBEKeySpec(password)),
                 new PBEParameterSpec(salt, 10_000, new IvParameterSpec(iv)));
         byte[] encrypted = cipher.doFinal(key.getEncoded());
         // Re-read the parameters as generic PBES2 ones: the JDK encodes those under the PBES2 OID.
@@ -167,7 +254,13 @@ public final class TestPki {
         return Files.writeString(file, pem("ENCRYPTED PRIVATE KEY", info.getEncoded()), StandardCharsets.US_ASCII);
     }
 
-    static Path writePkcs12(Path file, Issued issued, char[] password) throws Exception {
+    /**
+     * Writes {@code issued} to {@code file} as a PKCS#12 key store with one entry, alias {@code key}, protected by
+     * {@code password}, and returns {@code file}.
+     *
+     * @throws Exception if the key store cannot be made or the file cannot be written
+     */
+    public static Path writePkcs12(Path file, Issued issued, char[] password) throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         ks.load(null, null);
         ks.setKeyEntry("key", issued.key(), password, issued.chain().toArray(new X509Certificate[0]));

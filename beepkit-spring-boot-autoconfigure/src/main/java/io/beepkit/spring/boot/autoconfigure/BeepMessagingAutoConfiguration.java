@@ -1,0 +1,85 @@
+package io.beepkit.spring.boot.autoconfigure;
+
+import io.beepkit.api.BeepObserver;
+import io.beepkit.netty.BeepServer;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.ssl.SslBundles;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+import org.springframework.messaging.converter.ByteArrayMessageConverter;
+import org.springframework.messaging.converter.MessageConverter;
+import org.springframework.messaging.converter.StringMessageConverter;
+import org.springframework.util.ClassUtils;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The programming model, when spring-messaging is present: {@link BeepListener} methods served by the
+ * auto-configured listener, {@link BeepTemplates} for the named clients ({@code beep.clients.<name>.*}), a
+ * {@link BeepTemplate} bean for the client named {@code default}, and the {@link BeepPayloadConverter} both use.
+ */
+@AutoConfiguration(after = BeepAutoConfiguration.class)
+@ConditionalOnClass({BeepServer.class, MessageConverter.class})
+public final class BeepMessagingAutoConfiguration {
+    private static final String JACKSON = "tools.jackson.databind.json.JsonMapper";
+
+    /**
+     * Bytes, text and, with Jackson 3, JSON (the context's {@code JsonMapper} if it has one). Text before JSON, so
+     * that a {@code String} is sent as {@code text/plain}, not as a JSON string.
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    BeepPayloadConverter beepPayloadConverter(ListableBeanFactory beans) {
+        List<MessageConverter> converters = new ArrayList<>();
+        converters.add(new ByteArrayMessageConverter());
+        converters.add(new StringMessageConverter());
+        if (ClassUtils.isPresent(JACKSON, BeepMessagingAutoConfiguration.class.getClassLoader())) {
+            converters.add(JacksonConverter.create(beans));
+        }
+        return new BeepPayloadConverter(converters);
+    }
+
+    @Bean
+    BeepServerCustomizer beepListenerMethods(ListableBeanFactory beans, BeepPayloadConverter converter) {
+        return new ListenerMethods(beans, converter);
+    }
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    BeepTemplates beepTemplates(BeepProperties properties, BeepPayloadConverter converter,
+                                ObjectProvider<BeepObserver> observers,
+                                ObjectProvider<BeepClientConfigCustomizer> configCustomizers,
+                                ObjectProvider<BeepClientCustomizer> customizers,
+                                ObjectProvider<SslBundles> sslBundles, Environment environment) {
+        NamedClientFactory clients = new NamedClientFactory(properties,
+                CompositeBeepObserver.of(observers.orderedStream().toList()),
+                configCustomizers.orderedStream().toList(), customizers.orderedStream().toList(),
+                sslBundles.getIfAvailable(), environment);
+        return new BeepTemplates(properties.getClients(), clients::build, converter);
+    }
+
+    /** The template of the client named {@code default}, for applications that talk to one listener. */
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnProperty(prefix = "beep.clients.default", name = "host")
+    BeepTemplate beepTemplate(BeepTemplates templates) {
+        return templates.template("default");
+    }
+
+    /** Kept apart so that Jackson's classes load only when Jackson is present. */
+    private static final class JacksonConverter {
+        static MessageConverter create(ListableBeanFactory beans) {
+            tools.jackson.databind.json.JsonMapper mapper =
+                    beans.getBeanProvider(tools.jackson.databind.json.JsonMapper.class).getIfAvailable();
+            return mapper != null
+                    ? new org.springframework.messaging.converter.JacksonJsonMessageConverter(mapper)
+                    : new org.springframework.messaging.converter.JacksonJsonMessageConverter();
+        }
+    }
+}
