@@ -4,9 +4,10 @@ import io.beepkit.api.ProfileHandler;
 
 /**
  * Wraps each handler the auto-configured listener serves (the {@link BeepProfile} beans, the
- * {@link ProfileRegistration} beans and the default profiles), for cross-cutting concerns such as observations or
- * logging context; profiles a {@link BeepServerCustomizer} adds to the builder are not wrapped. Every bean of this type applies, in {@code @Order}: the first wraps the handler, the next wraps
- * that. Return the handler itself to leave it alone.
+ * {@link ProfileRegistration} beans, the {@link BeepListener} methods and the default profiles), for cross-cutting
+ * concerns such as observations or logging context; profiles an application's {@link BeepServerCustomizer} adds to
+ * the builder are not wrapped. Every bean of this type applies, in {@code @Order}: the first wraps the handler, the
+ * next wraps that. Return the handler itself to leave it alone.
  */
 @FunctionalInterface
 public interface BeepHandlerDecorator {

@@ -31,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Served handlers are observed and run with the MDC when there is an ObservationRegistry, and only then. */
 class BeepObservationAutoConfigurationTest {
     static final String PROFILE = "urn:test:observed";
+    static final String METHOD_PROFILE = "urn:test:observed-method";
     static final ApplicationContextRunner RUNNER = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class,
                     BeepObservationAutoConfiguration.class))
@@ -57,6 +58,27 @@ class BeepObservationAutoConfigurationTest {
             // Tagging's decorator is ordered after the MDC one: it wraps both, so it sees no MDC of its own call.
             assertThat(send(ctx, "hello")).isEqualTo("[outside MDC] channel 1 profile " + PROFILE);
         });
+    }
+
+    @Test
+    void beepListenerMethodsAreObservedToo() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class,
+                        BeepMessagingAutoConfiguration.class, BeepObservationAutoConfiguration.class))
+                .withUserConfiguration(Observations.class, ListenerMethod.class)
+                .withPropertyValues("beep.server.port=0")
+                .run(ctx -> {
+                    BeepSession session = ctx.getBean(BeepClient.class)
+                            .connect("127.0.0.1", ctx.getBean(BeepServer.class).port()).get(10, TimeUnit.SECONDS);
+                    BeepChannel channel = session.startChannel(METHOD_PROFILE).get(10, TimeUnit.SECONDS);
+                    assertThat(channel.send(MimeEntity.of(new byte[] {1, 2})).get(10, TimeUnit.SECONDS)
+                            .entity().body()).containsExactly(1, 2);
+                    List<Observation.Context> stopped = ctx.getBean(Observations.class).stopped;
+                    awaitSize(stopped, 1);
+                    assertThat(stopped.get(0).getLowCardinalityKeyValue("beep.profile").getValue())
+                            .isEqualTo(METHOD_PROFILE);
+                    session.close().get(10, TimeUnit.SECONDS);
+                });
     }
 
     @Test
@@ -105,6 +127,14 @@ class BeepObservationAutoConfigurationTest {
         ProfileHandler observedHandler() {
             return (message, responder) -> responder.reply(MimeEntity.of("channel "
                     + MDC.get(MdcProfileHandler.CHANNEL) + " profile " + MDC.get(MdcProfileHandler.PROFILE)));
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class ListenerMethod {
+        @BeepListener(profile = METHOD_PROFILE)
+        byte[] echo(byte[] data) {
+            return data;
         }
     }
 
