@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 api_packages="io.beepkit.api io.beepkit.api.security io.beepkit.core.profiles io.beepkit.netty io.beepkit.netty.tls
-io.beepkit.syslog io.beepkit.syslog.file io.beepkit.syslog.kafka io.beepkit.micrometer io.beepkit.test"
+io.beepkit.syslog io.beepkit.syslog.file io.beepkit.syslog.kafka io.beepkit.micrometer io.beepkit.micrometer.observation io.beepkit.test"
 modules="beep-core beep-netty beepkit-syslog beepkit-syslog-kafka beepkit-micrometer beepkit-test"
 
 failed=0

@@ -23,6 +23,7 @@ import io.netty.channel.EventLoopGroup;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -158,6 +159,16 @@ public final class BeepClient implements AutoCloseable {
     /** The session settings every connection of this client uses. */
     public BeepConfig config() {
         return config;
+    }
+
+    /** The sessions of this client open now (a copy), for monitoring. */
+    public List<BeepSession> sessions() {
+        return new ArrayList<>(sessions);
+    }
+
+    /** True once {@link #closeAsync()} or {@link #close()} was called: connecting then fails. */
+    public boolean isClosed() {
+        return closing.get() != null;
     }
 
     /**

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -148,6 +150,30 @@ class LifecycleTest {
         c.closeAsync().get(10, TimeUnit.SECONDS);
         channel.session().closeFuture().get(10, TimeUnit.SECONDS);
         assertFalse(channel.session().isOpen());
+    }
+
+    @Test
+    void aClientListsItsOpenSessionsAndSaysWhenItIsClosed() throws Exception {
+        server = BeepServer.builder().bind("127.0.0.1", 0).build();
+        server.start().get(10, TimeUnit.SECONDS);
+        client = BeepClient.builder().build();
+        assertTrue(client.sessions().isEmpty());
+        assertFalse(client.isClosed());
+        BeepSession first = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
+        BeepSession second = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
+        assertEquals(Set.of(first, second), Set.copyOf(client.sessions()));
+
+        first.close().get(10, TimeUnit.SECONDS);
+        first.closeFuture().get(10, TimeUnit.SECONDS);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (client.sessions().size() != 1 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(List.of(second), client.sessions());
+
+        client.closeAsync().get(10, TimeUnit.SECONDS);
+        assertTrue(client.isClosed());
+        second.closeFuture().get(10, TimeUnit.SECONDS);
     }
 
     @Test

@@ -68,7 +68,10 @@ public final class BeepMetrics implements BeepObserver {
     public static final String SEQ_RECEIVED = "beep.seq.received";
     /** Timer: time a channel with data to send waited for the peer's window. Tags: profile, role. */
     public static final String WINDOW_STALLS = "beep.window.stalls";
-    /** Timer with percentiles: from a MSG queued to its complete reply. Tags: profile, role. */
+    /**
+     * Timer: from a MSG queued to its complete reply. Tags: profile, role. No percentiles or histogram are forced:
+     * the registry's {@code MeterFilter}s decide (in Spring Boot, {@code management.metrics.distribution.*}).
+     */
     public static final String ROUND_TRIP = "beep.request.roundtrip";
 
     /** The most distinct profile tag values; later profiles share {@value #OTHER_PROFILE}. */

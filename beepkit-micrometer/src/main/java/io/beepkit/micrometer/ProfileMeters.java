@@ -51,8 +51,7 @@ final class ProfileMeters {
         windowStalls = Timer.builder(BeepMetrics.WINDOW_STALLS).tags(tags)
                 .description("time a BEEP channel waited for the peer's window").register(r);
         roundTrip = Timer.builder(BeepMetrics.ROUND_TRIP).tags(tags)
-                .description("BEEP request round trip: MSG queued to reply complete")
-                .publishPercentiles(0.5, 0.95, 0.99).publishPercentileHistogram().register(r);
+                .description("BEEP request round trip: MSG queued to reply complete").register(r);
     }
 
     private static Counter counter(MeterRegistry r, String name, Tags tags, String description) {

@@ -10,7 +10,10 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketProfile;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
@@ -96,7 +99,6 @@ class BeepMetricsTest {
 
         Timer rtt = clientRegistry.get(BeepMetrics.ROUND_TRIP).tag("profile", ECHO).tag("role", "initiator").timer();
         assertEquals(11, rtt.count());
-        assertTrue(rtt.takeSnapshot().percentileValues().length == 3, "percentiles published");
         assertEquals(0, count(clientRegistry, BeepMetrics.TINY_FRAGMENTS_SENT, "initiator", null));
 
         channel.close().get(5, TimeUnit.SECONDS);
@@ -108,6 +110,34 @@ class BeepMetricsTest {
         assertEquals(0.0, serverRegistry.get(BeepMetrics.SESSIONS_OPEN).tag("role", "listener").gauge().value());
         assertEquals(1.0, clientRegistry.get(BeepMetrics.SESSIONS_OPENED).tag("role", "initiator").counter().count());
         assertEquals(1.0, clientRegistry.get(BeepMetrics.CHANNELS_OPENED).tag("profile", ECHO).counter().count());
+    }
+
+    @Test
+    void theRoundTripTimerLeavesPercentilesToTheRegistrysFilters() throws Exception {
+        clientRegistry.config().meterFilter(new MeterFilter() {
+            @Override
+            public DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {
+                return id.getName().equals(BeepMetrics.ROUND_TRIP)
+                        ? DistributionStatisticConfig.builder().percentiles(0.9).build().merge(config)
+                        : config;
+            }
+        });
+        start(SocketProfile.DEFAULT);
+        BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        session.startChannel(ECHO).get(5, TimeUnit.SECONDS).send(MimeEntity.of("x")).get(5, TimeUnit.SECONDS);
+        await(() -> serverRegistry.find(BeepMetrics.ROUND_TRIP).timer() != null
+                || clientRegistry.find(BeepMetrics.ROUND_TRIP).timer() != null);
+        Timer configured = clientRegistry.get(BeepMetrics.ROUND_TRIP).tag("role", "initiator").timer();
+        assertEquals(1, configured.count());
+        assertEquals(0.9, configured.takeSnapshot().percentileValues()[0].percentile());
+
+        // Without a filter: no percentiles and no histogram buckets forced on the registry.
+        MeterRegistry plain = new SimpleMeterRegistry();
+        new BeepMetrics(plain).roundTrip(ECHO, io.beepkit.api.SessionRole.INITIATOR, 1_000_000);
+        Timer unconfigured = plain.get(BeepMetrics.ROUND_TRIP).timer();
+        assertEquals(1, unconfigured.count());
+        assertEquals(0, unconfigured.takeSnapshot().percentileValues().length);
+        assertEquals(0, unconfigured.takeSnapshot().histogramCounts().length);
     }
 
     @Test

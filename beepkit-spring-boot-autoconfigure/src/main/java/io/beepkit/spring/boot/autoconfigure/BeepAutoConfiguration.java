@@ -69,6 +69,7 @@ public final class BeepAutoConfiguration {
                     : new ProfileRegistry();
             registrations.orderedStream().forEach(r -> registry.register(r.uri(), r.handler()));
             AnnotatedHandlers.register(registry, beans);
+            HandlerDecorators.apply(registry, beans);
             BeepServer.Builder builder = BeepServer.builder()
                     .bind(server.getHost(), server.getPort())
                     .config(config.build())

@@ -52,8 +52,8 @@ final class ListenerMethods implements BeepServerCustomizer, Ordered {
                         + " of bean '" + name + "'";
                 sources.claim(listener.profile(), source);
                 Method invocable = AopUtils.selectInvocableMethod(method, bean.getClass());
-                server.profile(listener.profile(),
-                        new ListenerMethodHandler(bean, invocable, listener.profile(), source, converter));
+                server.profile(listener.profile(), HandlerDecorators.decorate(listener.profile(),
+                        new ListenerMethodHandler(bean, invocable, listener.profile(), source, converter), beans));
             });
         }
     }

@@ -1,0 +1,16 @@
+package io.beepkit.micrometer.observation;
+
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationConvention;
+
+/**
+ * Names and key values of client-side BEEP exchange observations. Implement it (or extend
+ * {@link DefaultBeepClientObservationConvention}) and pass it to {@link BeepObservations} to rename them or change
+ * their keys; an {@code ObservationRegistry}'s global conventions apply too.
+ */
+public interface BeepClientObservationConvention extends ObservationConvention<BeepClientContext> {
+    @Override
+    default boolean supportsContext(Observation.Context context) {
+        return context instanceof BeepClientContext;
+    }
+}

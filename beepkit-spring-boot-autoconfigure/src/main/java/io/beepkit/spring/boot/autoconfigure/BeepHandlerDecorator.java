@@ -1,0 +1,20 @@
+package io.beepkit.spring.boot.autoconfigure;
+
+import io.beepkit.api.ProfileHandler;
+
+/**
+ * Wraps each handler the auto-configured listener serves (the {@link BeepProfile} beans, the
+ * {@link ProfileRegistration} beans, the {@link BeepListener} methods and the default profiles), for cross-cutting
+ * concerns such as observations or logging context; profiles an application's {@link BeepServerCustomizer} adds to
+ * the builder are not wrapped. Every bean of this type applies, in {@code @Order}: the first wraps the handler, the
+ * next wraps that. Return the handler itself to leave it alone.
+ */
+@FunctionalInterface
+public interface BeepHandlerDecorator {
+    /**
+     * @param uri     the profile URI the handler serves
+     * @param handler the handler, possibly already decorated by an earlier decorator
+     * @return what serves the profile instead
+     */
+    ProfileHandler decorate(String uri, ProfileHandler handler);
+}
