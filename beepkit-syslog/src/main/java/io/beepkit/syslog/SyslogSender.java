@@ -15,10 +15,12 @@ import io.beepkit.syslog.internal.DeviceCookedHandler;
 import io.beepkit.syslog.internal.RawDeviceHandler;
 import io.beepkit.syslog.internal.RawOutput;
 import io.beepkit.syslog.internal.SyslogTextParser;
+import io.beepkit.syslog.internal.WholeFrameGate;
 import org.jspecify.annotations.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -35,8 +37,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * the line is handed to the channel, with fewer than {@value #MAX_UNSENT} octets waiting to leave (RAW has no
  * per-message acknowledgement). COOKED (RFC 3195 §4): the sender starts the channel
  * (with its {@code <iam>} piggybacked when given), then sends each line as an {@code <entry>} MSG whose attributes
- * come from the line's own header; {@link #send} completes when the collector answered {@code <ok />}, and fails
- * with {@link BeepErrorException} on its {@code <error>}.
+ * come from the line's own header, each entry in one whole frame once the collector's window has room for it (as
+ * on RAW: liblogging's collector cannot join fragments); {@link #send} completes when the collector answered
+ * {@code <ok />}, and fails with {@link BeepErrorException} on its {@code <error>}.
  */
 public final class SyslogSender implements AutoCloseable {
     /**
@@ -46,18 +49,20 @@ public final class SyslogSender implements AutoCloseable {
      */
     static final int DEVICE_WINDOW = 4096;
 
-    /** RAW: octets handed to the channel but not yet sent beyond which {@link #send} waits. */
+    /** Octets handed to the channel but not yet sent beyond which further messages wait (RAW: {@link #send} too). */
     public static final int MAX_UNSENT = 64 * 1024;
 
     private final SyslogTransport transport;
     private final BeepChannel channel;
     private final @Nullable RawOutput raw;
+    private final @Nullable WholeFrameGate cookedGate;
     private final AtomicReference<@Nullable CompletableFuture<@Nullable Void>> finishing = new AtomicReference<>();
 
     private SyslogSender(SyslogTransport transport, BeepChannel channel, @Nullable RawOutput raw) {
         this.transport = transport;
         this.channel = channel;
         this.raw = raw;
+        this.cookedGate = raw == null ? new WholeFrameGate(channel, MAX_UNSENT) : null;
     }
 
     /** Starts a RAW channel on {@code session}; completes once the collector's MSG has arrived. */
@@ -136,7 +141,17 @@ public final class SyslogSender implements AutoCloseable {
 
     private CompletableFuture<Void> sendXml(String xml) {
         MimeEntity msg = MimeEntity.of(MimeEntity.BEEP_XML, xml.getBytes(StandardCharsets.UTF_8));
-        return channel.send(msg).thenApply(SyslogSender::requireOk);
+        return Objects.requireNonNull(cookedGate).submit(payloadSize(msg), () -> channel.send(msg))
+                .thenApply(SyslogSender::requireOk);
+    }
+
+    /** The octets of {@code entity} on the wire: {@code Name: value} CR LF per header, CR LF, then the body. */
+    private static long payloadSize(MimeEntity entity) {
+        long size = 2 + entity.body().length;
+        for (Map.Entry<String, String> h : entity.headers()) {
+            size += h.getKey().length() + 2 + h.getValue().length() + 2; // the header is ISO-8859-1: one octet a char
+        }
+        return size;
     }
 
     private static Void requireOk(Reply r) {
@@ -159,7 +174,8 @@ public final class SyslogSender implements AutoCloseable {
         CompletableFuture<@Nullable Void> mine = new CompletableFuture<>();
         if (finishing.compareAndSet(null, mine)) {
             CompletableFuture<@Nullable Void> end = raw != null
-                    ? raw.end().thenCompose(ended -> channel.close()) : channel.close();
+                    ? raw.end().thenCompose(ended -> channel.close())
+                    : Objects.requireNonNull(cookedGate).close().thenCompose(sent -> channel.close());
             end.whenComplete((v, e) -> {
                 if (e != null) {
                     mine.completeExceptionally(e);

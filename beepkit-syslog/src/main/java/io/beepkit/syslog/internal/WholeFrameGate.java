@@ -1,0 +1,124 @@
+package io.beepkit.syslog.internal;
+
+import io.beepkit.api.BeepChannel;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Hands a device's messages to its channel one by one, each only when the collector's window has room for all of it
+ * beyond what is already queued, so each leaves as one whole frame: liblogging's collector reads every frame as a
+ * message of its own and cannot join fragments, and without this the channel splits a message rather than wait long
+ * for a window that reopens slowly. A message longer than the peer's whole window is handed over anyway (it must be
+ * split). Messages that do not fit yet wait here, in order; while they wait, the window is polled every millisecond
+ * (the peer's SEQ has no event of its own to wait on). Every message sent on the channel must pass through the gate,
+ * which counts the channel's sent payload octets from its creation.
+ */
+public final class WholeFrameGate {
+    private static final Executor POLL = CompletableFuture.delayedExecutor(1, TimeUnit.MILLISECONDS);
+
+    private final BeepChannel channel;
+    private final long maxUnsent;
+    private final long base;
+    private final ArrayDeque<Pending<?>> waiting = new ArrayDeque<>();
+    private CompletableFuture<?> last = CompletableFuture.completedFuture(null);
+    private long handedOver;
+    private boolean polling;
+    private boolean closed;
+
+    private record Pending<T>(long payload, Supplier<CompletableFuture<T>> handover, CompletableFuture<T> done) {
+        void run() {
+            CompletableFuture<T> sent;
+            try {
+                sent = handover.get();
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+                return;
+            }
+            sent.whenComplete((v, e) -> {
+                if (e != null) {
+                    done.completeExceptionally(e);
+                } else {
+                    done.complete(v);
+                }
+            });
+        }
+    }
+
+    /** A gate for {@code channel}, letting at most {@code maxUnsent} octets wait in the channel's own queue. */
+    public WholeFrameGate(BeepChannel channel, long maxUnsent) {
+        this.channel = channel;
+        this.maxUnsent = maxUnsent;
+        this.base = channel.stats().bytesSent();
+    }
+
+    /**
+     * Queues a message of {@code payload} octets (MIME headers included); {@code handover} sends it on the channel
+     * once it fits, and the returned future completes as the future that {@code handover} returned does.
+     */
+    public <T> CompletableFuture<T> submit(long payload, Supplier<CompletableFuture<T>> handover) {
+        CompletableFuture<T> done = new CompletableFuture<>();
+        boolean poll;
+        synchronized (this) {
+            if (closed) {
+                return CompletableFuture.failedFuture(new IllegalStateException("the syslog sender is finished"));
+            }
+            waiting.add(new Pending<>(payload, handover, done));
+            last = done;
+            poll = pump();
+        }
+        if (poll) {
+            POLL.execute(this::poll);
+        }
+        return done;
+    }
+
+    /** Refuses later messages; completes (either way) once the last message submitted has completed. */
+    public CompletableFuture<Void> close() {
+        CompletableFuture<?> lastOne;
+        synchronized (this) {
+            closed = true;
+            lastOne = last;
+        }
+        return lastOne.handle((v, e) -> null);
+    }
+
+    /** Hands over what fits, in order; true when a poll must be scheduled. Holds the lock. */
+    private boolean pump() {
+        while (!waiting.isEmpty()) {
+            if (!channel.isOpen()) {
+                waiting.poll().done().completeExceptionally(new IllegalStateException("the syslog channel closed"));
+                continue;
+            }
+            Pending<?> next = waiting.peek();
+            long unsent = handedOver - (channel.stats().bytesSent() - base);
+            boolean fitsWindow = next.payload() + unsent <= channel.availableWindow()
+                    || next.payload() > channel.remoteWindow(); // longer than any window: it must be split anyway
+            if (!fitsWindow || unsent + next.payload() > maxUnsent && unsent > 0) {
+                break;
+            }
+            waiting.poll();
+            handedOver += next.payload();
+            next.run();
+        }
+        if (waiting.isEmpty() || polling) {
+            return false;
+        }
+        polling = true;
+        return true;
+    }
+
+    private void poll() {
+        boolean again;
+        synchronized (this) {
+            polling = false;
+            again = pump();
+        }
+        if (again) {
+            POLL.execute(this::poll);
+        }
+    }
+}
