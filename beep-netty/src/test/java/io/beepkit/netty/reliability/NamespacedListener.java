@@ -19,12 +19,10 @@ import java.util.concurrent.TimeoutException;
 final class NamespacedListener implements AutoCloseable {
     private final Process process;
     private final int port;
-    private final StringBuffer output;
 
-    private NamespacedListener(Process process, int port, StringBuffer output) {
+    private NamespacedListener(Process process, int port) {
         this.process = process;
         this.port = port;
-        this.output = output;
     }
 
     /** Starts the child and waits (up to 60 s, a cold JVM on a busy machine) until it listens. */
@@ -40,7 +38,9 @@ final class NamespacedListener implements AutoCloseable {
             try (BufferedReader in = new BufferedReader(
                     new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = in.readLine()) != null; ) {
-                    output.append(line).append('\n');
+                    if (output.length() < 65_536) { // enough to say why it did not start
+                        output.append(line).append('\n');
+                    }
                     if (line.startsWith("READY ")) {
                         ready.complete(Integer.parseInt(line.substring(6).trim()));
                     }
@@ -52,11 +52,13 @@ final class NamespacedListener implements AutoCloseable {
         }, "namespaced-listener-output");
         reader.setDaemon(true);
         reader.start();
-        NamespacedListener listener = new NamespacedListener(process, -1, output);
         try {
-            return new NamespacedListener(process, ready.get(60, TimeUnit.SECONDS), output);
+            return new NamespacedListener(process, ready.get(60, TimeUnit.SECONDS));
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            throw e;
         } catch (ExecutionException | TimeoutException e) {
-            listener.close();
+            stop(process);
             throw new IOException("the listener in " + link.namespace() + " did not start: " + e + "; its output:\n"
                     + output, e);
         }
@@ -68,7 +70,11 @@ final class NamespacedListener implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
+    public void close() throws InterruptedException {
+        stop(process);
+    }
+
+    private static void stop(Process process) throws InterruptedException {
         try {
             process.getOutputStream().close();
         } catch (IOException ignored) {

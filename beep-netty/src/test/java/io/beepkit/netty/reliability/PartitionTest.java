@@ -74,7 +74,9 @@ class PartitionTest {
                 // Stay cut for a few attempts: each one times out (SYNs are dropped too) and backs off.
                 Thread.sleep(3_000);
                 assertEquals(State.RECONNECTING, managed.state(), () -> "while partitioned: " + states);
-                String lastFailureWhileCut = managed.lastFailure().map(Throwable::toString).orElse("none");
+                String lastFailureWhileCut = managed.lastFailure()
+                        .map(f -> f.getCause() == null ? f.toString() : f + ", cause " + f.getCause().getClass().getName())
+                        .orElse("none");
 
                 long healed = System.nanoTime();
                 link.heal();
