@@ -16,13 +16,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A network namespace of its own joined to the test's namespace by a veth pair, with a /30 of 10.213.0.0/16 chosen
  * from the process id (so that parallel builds on one machine do not collide). The far end ({@link #farAddress()})
  * lives in the namespace, where {@link #command(List)} runs a process; the near end stays here. {@link #partition()}
- * takes the far end's link down: packets in either direction are dropped without an ICMP error or a TCP reset, as
- * when a cable is cut behind a router. {@link #heal()} brings it back. Needs root and {@code ip} (iproute2);
- * {@link #create()} skips the calling test (JUnit assumption) when either is missing. Only iproute2 is used: the
- * kernels this runs on do not all have netem, tc classifiers or netfilter.
+ * takes the far end's link down: what either side sends is dropped, and the established connection sees no FIN, no TCP
+ * reset and no error, as when a cable is cut behind a router. {@link #heal()} brings it back. Needs root and
+ * {@code ip} (iproute2); {@link #create()} skips the calling test (JUnit assumption) when either is missing. Only
+ * iproute2 is used: the kernels this runs on do not all have netem, tc classifiers or netfilter.
  */
 final class NetnsLink implements AutoCloseable {
     private static final long COMMAND_SECONDS = 10;
+    private static final AtomicInteger CREATED = new AtomicInteger();
 
     private final String namespace;
     private final String nearLink;
@@ -30,8 +31,6 @@ final class NetnsLink implements AutoCloseable {
     private final String nearAddress;
     private final String farAddress;
     private final String ip;
-
-    private static final AtomicInteger CREATED = new AtomicInteger();
 
     private NetnsLink(String ip, String id, int subnet) {
         this.ip = ip;
@@ -73,6 +72,12 @@ final class NetnsLink implements AutoCloseable {
         } catch (RuntimeException e) {
             link.close();
             throw e;
+        }
+        // Some containers let a namespace be made but not entered (ip netns exec remounts /sys).
+        Result entered = run(link.command(List.of("true")).toArray(String[]::new));
+        if (!entered.ok()) {
+            link.close();
+            Assumptions.abort("skipped: cannot run a process in a network namespace: " + entered.output().strip());
         }
         return link;
     }

@@ -44,7 +44,8 @@ class PartitionTest {
 
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
-    @DisplayName("a silent partition is detected within the probe's bound; the session is back one backoff step after the heal")
+    @DisplayName("a silent partition is detected within the probe's bound; "
+            + "the session is back one backoff step after the heal")
     void silentPartitionDetectedAndHealed() throws Exception {
         try (NetnsLink link = NetnsLink.create();
              NamespacedListener listener = NamespacedListener.start(link);
@@ -71,11 +72,20 @@ class PartitionTest {
                         () -> inFlight.get(10, TimeUnit.SECONDS), "the exchange in flight is still pending");
                 assertInstanceOf(SessionClosedException.class, failed.getCause());
 
-                // Stay cut for a few attempts: each one times out (SYNs are dropped too) and backs off.
+                // Stay cut for a few attempts: each one times out (SYNs are dropped too) or finds no route to the
+                // host once the neighbour lookup gives up, and backs off.
                 Thread.sleep(3_000);
+                long waitForAttempt = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (!managed.lastFailure().map(Throwable::getMessage).orElse("")
+                        .startsWith("cannot connect to " + link.farAddress())) {
+                    assertTrue(System.nanoTime() - waitForAttempt < 0,
+                            () -> "no failed attempt while partitioned: " + managed.lastFailure());
+                    Thread.sleep(20);
+                }
                 assertEquals(State.RECONNECTING, managed.state(), () -> "while partitioned: " + states);
                 String lastFailureWhileCut = managed.lastFailure()
-                        .map(f -> f.getCause() == null ? f.toString() : f + ", cause " + f.getCause().getClass().getName())
+                        .map(f -> f.getCause() == null ? f.toString()
+                                : f + ", cause " + f.getCause().getClass().getName())
                         .orElse("none");
 
                 long healed = System.nanoTime();

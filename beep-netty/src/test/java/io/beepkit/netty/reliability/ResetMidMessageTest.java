@@ -64,7 +64,8 @@ class ResetMidMessageTest {
     }
 
     @Test
-    @DisplayName("listener: a reset in the middle of a MSG of several frames fails its own pending MSG and frees the held frames")
+    @DisplayName("listener: a reset in the middle of a MSG of several frames fails its own pending MSG "
+            + "and frees the held frames")
     void listenerSeesResetMidMessage() throws Exception {
         AtomicInteger delivered = new AtomicInteger();
         AtomicReference<BeepSession> accepted = new AtomicReference<>();
@@ -106,7 +107,8 @@ class ResetMidMessageTest {
     }
 
     @Test
-    @DisplayName("managed initiator: a reset in the middle of a reply of several frames fails the send, and it connects again")
+    @DisplayName("managed initiator: a reset in the middle of a reply of several frames fails the send, "
+            + "and it connects again")
     void managedSessionReconnectsAfterResetMidReply() throws Exception {
         listening = ScriptedPeer.listen();
         client = BeepClient.builder().ioThreads(1).build();
@@ -153,7 +155,8 @@ class ResetMidMessageTest {
 
     /** A whole frame on channel 1 for msgno 0. */
     private static String dataFrame(String keyword, int msgno, char more, long seqno, String payload) {
-        return keyword + " 1 " + msgno + " " + more + " " + seqno + " " + payload.length() + "\r\n" + payload + "END\r\n";
+        return keyword + " 1 " + msgno + " " + more + " " + seqno + " " + payload.length() + "\r\n"
+                + payload + "END\r\n";
     }
 
     private static long octets(String s) {
