@@ -1,11 +1,9 @@
 package io.beepkit.cli;
 
 import io.beepkit.api.BeepErrorException;
-import io.beepkit.api.BeepSession;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
-import io.beepkit.syslog.SyslogIdentity;
-import io.beepkit.syslog.SyslogSender;
+import io.beepkit.netty.ReconnectPolicy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,26 +16,37 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.net.InetSocketAddress;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import javax.net.ssl.SSLException;
 
 /** {@code beep syslog send}: an RFC 3195 device sending lines. */
 @Command(name = "send", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Send syslog lines over BEEP (RFC 3195).", "",
-                "Reads lines from standard input or --file and sends each as one syslog message: on COOKED as an <entry> the collector acknowledges with <ok />, with --raw as one ANS answer "
-                        + "to the collector's MSG. Lines should carry their own <PRI> header (RFC 3164 or RFC 5424); "
-                        + "COOKED attributes are taken from it. Prints a summary on standard error. Exits 1 if the "
-                        + "collector refuses an entry (its code and text are printed)."})
+                "Reads lines from standard input or --file and sends each as one syslog message: on COOKED as an "
+                        + "<entry> the collector acknowledges with <ok />, with --raw in ANS answers to the "
+                        + "collector's MSG (lines queued while the collector's window is full leave together in one "
+                        + "answer). Lines should carry their own <PRI> header (RFC 3164 or RFC 5424); COOKED "
+                        + "attributes are taken from it.",
+                "",
+                "When the session is lost or the collector cannot be reached, connects again with backoff for up "
+                        + "to --retry-for and sends again every line not acknowledged: COOKED, each line whose <ok /> "
+                        + "has not come; RAW, every line since the channel last ended cleanly (NUL, then the "
+                        + "collector's reply to the channel close; the channel is ended and restarted every 10000 "
+                        + "lines). A line sent again may reach the collector twice.",
+                "",
+                "Prints a summary on standard error with 'resent N' and 'duplicates possible N'. Exits 0 only when "
+                        + "every line was acknowledged; 1 if the collector refuses an entry (its code and text are "
+                        + "printed) or the session was lost for good, 3 if it could not be reached again."})
 final class SyslogSendCommand implements Callable<Integer> {
-    /** COOKED entries sent before waiting for the oldest acknowledgement. */
-    private static final int IN_FLIGHT = 64;
+    /** The longest wait between two attempts to reach the collector. */
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
 
     @Spec
     CommandSpec spec;
@@ -56,6 +65,13 @@ final class SyslogSendCommand implements Callable<Integer> {
     @Option(names = "--iam", paramLabel = "FQDN", description = "COOKED: announce this device with <iam fqdn=FQDN "
             + "ip=(the local address) type='device'> (RFC 3195 section 4.4.1).")
     String iam;
+
+    @Option(names = "--retry-for", paramLabel = "TIME", defaultValue = "60s",
+            converter = Units.DurationConverter.class,
+            description = "After a lost session or failed connect, keep connecting again with backoff and resend what "
+                    + "the collector has not acknowledged, until TIME has passed without a line acknowledged "
+                    + "(default: ${DEFAULT-VALUE}; 0: give up at the first failure).")
+    Duration retryFor;
 
     @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "10s", converter = Units.DurationConverter.class,
             description = "Give up connecting or waiting for an acknowledgement after TIME (default: ${DEFAULT-VALUE}).")
@@ -79,55 +95,116 @@ final class SyslogSendCommand implements Callable<Integer> {
         if (timeout.isZero() || timeout.isNegative()) {
             throw new CommandLine.ParameterException(cmd, "--timeout must be > 0");
         }
+        if (retryFor.isNegative()) {
+            throw new CommandLine.ParameterException(cmd, "--retry-for must be >= 0");
+        }
         BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd)).build();
         long t0 = System.nanoTime();
-        long sent = 0;
+        SyslogBacklog backlog;
         try (BufferedReader in = reader(cmd);
              BeepClient client = BeepClient.builder().config(config).ioThreads(1).connectTimeout(timeout).build()) {
-            BeepSession session = Failures.await(client.connect(target.host(), target.port()), timeout,
-                    "connecting to " + target, t -> Failures.connect(target, t));
-            String uri = raw ? "RFC 3195 RAW" : "RFC 3195 COOKED";
-            SyslogIdentity identity = iam == null ? null : new SyslogIdentity(iam,
-                    ((InetSocketAddress) session.localAddress()).getAddress().getHostAddress(), "device");
-            SyslogSender sender = Failures.await(raw ? SyslogSender.raw(session)
-                            : SyslogSender.cooked(session, identity), timeout, "starting " + uri,
-                    t -> Failures.start(session, uri, t));
-            ArrayDeque<CompletableFuture<Void>> pending = new ArrayDeque<>();
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                if (line.isEmpty()) {
-                    continue;
-                }
-                pending.add(sender.send(line));
-                sent++;
-                while (pending.size() > (raw ? 0 : IN_FLIGHT - 1)) {
-                    acknowledged(pending.poll());
-                }
-            }
-            while (!pending.isEmpty()) {
-                acknowledged(pending.poll());
-            }
-            Failures.await(sender.finish(), timeout, "closing the channel", t -> Failures.exchange("closing", t));
-            Failures.await(session.close(), timeout, "releasing the session", t -> Failures.exchange("release", t));
-        } catch (IOException e) {
+            backlog = new SyslogBacklog(in);
+            deliver(cmd, client, backlog);
+        } catch (IOException | UncheckedIOException e) {
             throw new CliException(ExitCodes.USAGE, "cannot read " + (file == null ? "standard input" : file) + ": "
                     + Failures.message(e));
         }
         double secs = (System.nanoTime() - t0) / 1e9;
-        cmd.getErr().printf(Locale.ROOT, "sent %d message%s on %s to %s in %.3f s%n", sent, sent == 1 ? "" : "s",
-                raw ? "RAW" : "COOKED", target, secs);
+        long sent = backlog.acknowledged();
+        cmd.getErr().printf(Locale.ROOT, "sent %d message%s on %s to %s in %.3f s, %s%n", sent, sent == 1 ? "" : "s",
+                raw ? "RAW" : "COOKED", target, secs, counts(backlog));
         cmd.getErr().flush();
         return ExitCodes.OK;
     }
 
-    /** Waits for one send; the collector's ERR is exit code 1 naming its code and text. */
-    private void acknowledged(CompletableFuture<Void> ack) {
-        Failures.await(ack, timeout, "waiting for the collector", t -> {
-            if (Failures.unwrap(t) instanceof BeepErrorException e) {
-                return new CliException(ExitCodes.PEER_ERROR, "the collector refused an entry: "
-                        + CliException.oneLine(String.valueOf(e.getMessage())));
+    /**
+     * Sends everything, connecting again after a failure that a collector restart can cure, with backoff, until
+     * --retry-for has passed without a line acknowledged.
+     */
+    private void deliver(CommandLine cmd, BeepClient client, SyslogBacklog backlog) {
+        ReconnectPolicy policy = ReconnectPolicy.builder().initialDelay(Duration.ofMillis(100))
+                .maxDelay(MAX_BACKOFF).build();
+        long outageStart = 0;
+        int attempt = 0;
+        int reconnects = 0;
+        while (true) {
+            long acknowledged = backlog.acknowledged();
+            SyslogLink link = null;
+            try {
+                link = SyslogLink.open(client, target, raw, iam, timeout);
+                if (attempt > 0) {
+                    reconnects++;
+                    cmd.getErr().printf(Locale.ROOT, "reconnected to %s (reconnect %d), sending %d line%s again%n",
+                            target, reconnects, backlog.waiting(), backlog.waiting() == 1 ? "" : "s");
+                }
+                link.run(backlog);
+                return;
+            } catch (CliException e) {
+                if (link != null) {
+                    link.abandon(backlog);
+                }
+                long now = System.nanoTime();
+                if (attempt == 0 || backlog.acknowledged() > acknowledged) {
+                    outageStart = now; // a new outage: the collector had acknowledged lines since the last one
+                    attempt = 0;
+                }
+                Duration left = retryFor.minusNanos(now - outageStart);
+                if (!retryable(e) || left.isNegative() || left.isZero()) {
+                    throw giveUp(e, backlog, now - outageStart, attempt);
+                }
+                attempt++;
+                Duration delay = policy.delay(attempt, ThreadLocalRandom.current());
+                cmd.getErr().printf(Locale.ROOT, "%s; retrying in %d ms (for up to %s more), %d line%s to send again,"
+                                + " %s%n", e.getMessage(), delay.toMillis(), Units.seconds(left), backlog.waiting(),
+                        backlog.waiting() == 1 ? "" : "s", counts(backlog));
+                cmd.getErr().flush();
+                sleep(delay.compareTo(left) < 0 ? delay : left);
             }
-            return Failures.exchange("waiting for the collector", t);
-        });
+        }
+    }
+
+    /** The failure that ends the run, naming its cause and what was not acknowledged. */
+    private CliException giveUp(CliException e, SyslogBacklog backlog, long outageNanos, int attempts) {
+        String unacked = "; " + (backlog.read() - backlog.acknowledged()) + " of " + backlog.read()
+                + " lines read not acknowledged (more may be unread), " + counts(backlog);
+        if (!retryable(e) || retryFor.isZero()) {
+            return new CliException(e.exitCode(), e.getMessage() + unacked, e);
+        }
+        return new CliException(e.exitCode(), "gave up after " + Units.seconds(Duration.ofNanos(outageNanos))
+                + " and " + attempts + " attempt" + (attempts == 1 ? "" : "s") + " to reach the collector: "
+                + e.getMessage() + unacked, e);
+    }
+
+    private static String counts(SyslogBacklog backlog) {
+        return "resent " + backlog.resent() + ", duplicates possible " + backlog.duplicatesPossible();
+    }
+
+    /**
+     * Whether another session may succeed: not after a refusal by the collector (an ERR other than a transient 4xx:
+     * profile refused, SASL refused, entry refused) or a TLS failure, which a restart does not cure.
+     */
+    private boolean retryable(CliException e) {
+        if (retryFor.isZero() || e.exitCode() == ExitCodes.USAGE) {
+            return false;
+        }
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof BeepErrorException err) {
+                return err.code() >= 400 && err.code() < 500;
+            }
+            if (t instanceof SSLException) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(Math.max(1, d.toMillis()));
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw new CliException(ExitCodes.INTERNAL, "interrupted while waiting to reconnect");
+        }
     }
 
     private BufferedReader reader(CommandLine cmd) {

@@ -32,8 +32,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>The channel runs the RFC 3195 URI, or the pre-RFC one ({@link SyslogProfiles#LEGACY_RAW},
  * {@link SyslogProfiles#LEGACY_COOKED}) when that is all the collector's greeting offers, as liblogging's does.
  *
- * <p>RAW (RFC 3195 §3): the sender starts the channel, waits for the collector's MSG, and answers it with one ANS
- * per line, each line in one whole frame once the collector's window has room for it; {@link #send} completes when
+ * <p>RAW (RFC 3195 §3): the sender starts the channel, waits for the collector's MSG, and answers it with ANS
+ * answers, each in one whole frame once the collector's window has room for it: one line per answer while the
+ * window keeps up, and the lines queued meanwhile together in one answer when it does not (RFC 3195 §3.3; not on the
+ * legacy URI, whose liblogging collector takes every frame for one message); {@link #send} completes when
  * the line is handed to the channel, with fewer than {@value #MAX_UNSENT} octets waiting to leave (RAW has no
  * per-message acknowledgement). COOKED (RFC 3195 §4): the sender starts the channel
  * (with its {@code <iam>} piggybacked when given), then sends each line as an {@code <entry>} MSG whose attributes
@@ -73,7 +75,7 @@ public final class SyslogSender implements AutoCloseable {
                 .receiveWindow(DEVICE_WINDOW).build();
         return session.startChannel(request).thenCompose(ch -> handler.ready()
                 .thenApply(responder -> new SyslogSender(SyslogTransport.RAW, ch, new RawOutput(ch, responder,
-                        MAX_UNSENT))));
+                        MAX_UNSENT, uri.equals(SyslogProfiles.RAW)))));
     }
 
     /**

@@ -86,6 +86,21 @@ public final class WholeFrameGate {
         return lastOne.handle((v, e) -> null);
     }
 
+    /**
+     * Inside a handover: how many octets the message being handed over may still add and leave as one whole frame
+     * (the window left beyond what is queued, at most what {@code maxUnsent} allows). A handover that adds them
+     * reports it with {@link #grew}.
+     */
+    public synchronized long room() {
+        long unsent = handedOver - (channel.stats().bytesSent() - base);
+        return Math.min(channel.availableWindow() - unsent, maxUnsent - unsent);
+    }
+
+    /** Inside a handover: the message handed over is {@code octets} longer than the payload it was submitted with. */
+    public synchronized void grew(long octets) {
+        handedOver += octets;
+    }
+
     /** Hands over what fits, in order; true when a poll must be scheduled. Holds the lock. */
     private boolean pump() {
         while (!waiting.isEmpty()) {

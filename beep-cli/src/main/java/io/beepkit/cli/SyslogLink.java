@@ -1,0 +1,172 @@
+package io.beepkit.cli;
+
+import io.beepkit.api.BeepErrorException;
+import io.beepkit.api.BeepSession;
+import io.beepkit.netty.BeepClient;
+import io.beepkit.syslog.SyslogIdentity;
+import io.beepkit.syslog.SyslogSender;
+import org.jspecify.annotations.Nullable;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One session of {@code beep syslog send} with the collector: sends lines from a {@link SyslogBacklog} until the
+ * input ends, and knows which of them the collector has not acknowledged yet, so that after a failure they can be
+ * sent again on the next session ({@link #abandon}).
+ *
+ * <p>COOKED: a line is acknowledged by its {@code <ok />}; at most {@value #COOKED_IN_FLIGHT} wait for theirs. RAW has
+ * no acknowledgement per line: a line is acknowledged once the channel that carried it ended cleanly, NUL sent and
+ * the collector's reply to the channel close received. To bound what waits for that, the link ends its RAW channel
+ * and starts a new one every {@value #RAW_CHECKPOINT_LINES} lines or {@value #RAW_CHECKPOINT_OCTETS} octets.
+ */
+final class SyslogLink {
+    /** COOKED entries sent before waiting for the oldest acknowledgement. */
+    static final int COOKED_IN_FLIGHT = 64;
+    /** RAW lines queued in the sender for the collector's window; what is queued may leave batched in one answer. */
+    static final int RAW_QUEUED = 1024;
+    /** RAW lines after which the channel is ended and started again, acknowledging them. */
+    static final int RAW_CHECKPOINT_LINES = 10_000;
+    /** RAW octets after which the channel is ended and started again. */
+    static final long RAW_CHECKPOINT_OCTETS = 4L << 20;
+
+    private final BeepSession session;
+    private final Target target;
+    private final boolean raw;
+    private final Duration timeout;
+    private SyslogSender sender;
+    /** Lines sent on this session and not yet acknowledged, oldest first, with what their send returned. */
+    private final ArrayDeque<Flight> unacked = new ArrayDeque<>();
+
+    private record Flight(SyslogBacklog.Line line, CompletableFuture<Void> sent) {
+    }
+
+    private SyslogLink(BeepSession session, Target target, boolean raw, Duration timeout, SyslogSender sender) {
+        this.session = session;
+        this.target = target;
+        this.raw = raw;
+        this.timeout = timeout;
+        this.sender = sender;
+    }
+
+    /** Connects to {@code target} and starts the channel; any failure is a {@link CliException}. */
+    static SyslogLink open(BeepClient client, Target target, boolean raw, @Nullable String iam, Duration timeout) {
+        BeepSession session = Failures.await(client.connect(target.host(), target.port()), timeout,
+                "connecting to " + target, t -> Failures.connect(target, t));
+        try {
+            SyslogIdentity identity = iam == null ? null : new SyslogIdentity(iam,
+                    ((InetSocketAddress) session.localAddress()).getAddress().getHostAddress(), "device");
+            return new SyslogLink(session, target, raw, timeout, start(session, raw, identity, timeout));
+        } catch (RuntimeException e) {
+            session.terminate();
+            throw e;
+        }
+    }
+
+    private static SyslogSender start(BeepSession session, boolean raw, @Nullable SyslogIdentity identity,
+                                      Duration timeout) {
+        String uri = raw ? "RFC 3195 RAW" : "RFC 3195 COOKED";
+        return Failures.await(raw ? SyslogSender.raw(session) : SyslogSender.cooked(session, identity), timeout,
+                "starting " + uri, t -> Failures.start(session, uri, t));
+    }
+
+    /**
+     * Sends every line {@code backlog} has, then ends the channel and releases the session. Throws
+     * {@link CliException} on a failure; the lines not acknowledged then are the ones {@link #abandon} hands back.
+     */
+    void run(SyslogBacklog backlog) {
+        if (raw) {
+            runRaw(backlog);
+        } else {
+            runCooked(backlog);
+        }
+        try {
+            Failures.await(session.close(), timeout, "releasing the session", t -> Failures.exchange("release", t));
+        } catch (CliException e) {
+            session.terminate(); // every line is acknowledged: a release that fails loses nothing
+        }
+    }
+
+    private void runCooked(SyslogBacklog backlog) {
+        for (SyslogBacklog.Line l = backlog.next(); l != null; l = backlog.next()) {
+            unacked.add(new Flight(l.offeredNow(), sender.send(l.text())));
+            while (unacked.size() >= COOKED_IN_FLIGHT) {
+                await(unacked.peek().sent(), "waiting for the collector's <ok />");
+                unacked.poll();
+                backlog.acknowledged(1);
+            }
+        }
+        while (!unacked.isEmpty()) {
+            await(unacked.peek().sent(), "waiting for the collector's <ok />");
+            unacked.poll();
+            backlog.acknowledged(1);
+        }
+        await(sender.finish(), "closing the channel");
+    }
+
+    private void runRaw(SyslogBacklog backlog) {
+        ArrayDeque<CompletableFuture<Void>> queued = new ArrayDeque<>();
+        long octets = 0;
+        for (SyslogBacklog.Line l = backlog.next(); l != null; l = backlog.next()) {
+            CompletableFuture<Void> sent = sender.send(l.text());
+            unacked.add(new Flight(l, sent));
+            queued.add(sent);
+            octets += l.text().length() + 2;
+            while (queued.size() > RAW_QUEUED) {
+                await(queued.poll(), "handing a line to the RAW channel");
+            }
+            if (unacked.size() >= RAW_CHECKPOINT_LINES || octets >= RAW_CHECKPOINT_OCTETS) {
+                endRaw(queued, backlog);
+                octets = 0;
+                sender = start(session, true, null, timeout);
+            }
+        }
+        endRaw(queued, backlog);
+    }
+
+    /** Ends the RAW channel cleanly (NUL, then close); its lines are then acknowledged. */
+    private void endRaw(ArrayDeque<CompletableFuture<Void>> queued, SyslogBacklog backlog) {
+        while (!queued.isEmpty()) {
+            await(queued.poll(), "handing a line to the RAW channel");
+        }
+        await(sender.finish(), "ending the RAW channel");
+        backlog.acknowledged(unacked.size());
+        unacked.clear();
+    }
+
+    private void await(CompletableFuture<?> f, String what) {
+        Failures.await(f, timeout, what, t -> failure(what, t));
+    }
+
+    private CliException failure(String what, Throwable t) {
+        if (Failures.unwrap(t) instanceof BeepErrorException e) {
+            return new CliException(ExitCodes.PEER_ERROR, "the collector refused "
+                    + (raw ? "to end the channel" : "an entry") + ": " + CliException.oneLine(e.getMessage()), e);
+        }
+        if (!session.isOpen()) {
+            return new CliException(ExitCodes.PEER_ERROR, "lost the session with " + target + " " + what + ": "
+                    + Failures.message(t), t);
+        }
+        return Failures.exchange(what, t);
+    }
+
+    /**
+     * Ends the session at once and hands the unacknowledged lines back to {@code backlog}, to go first on the next
+     * session. A COOKED line counts as offered (the collector may have it) once sent; a RAW line once handed to the
+     * channel.
+     */
+    void abandon(SyslogBacklog backlog) {
+        session.terminate();
+        List<SyslogBacklog.Line> lines = new ArrayList<>(unacked.size());
+        for (Flight f : unacked) {
+            boolean handedOver = f.sent().isDone() && !f.sent().isCompletedExceptionally();
+            lines.add(raw && !handedOver ? f.line() : f.line().offeredNow());
+        }
+        unacked.clear();
+        backlog.sendAgain(lines);
+    }
+}
