@@ -20,6 +20,8 @@ import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.test.TestPki;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -117,6 +119,43 @@ class SyslogSocketTest {
         assertEquals("<13>over the legacy uri", next().text());
         assertEquals(List.of(SyslogProfiles.COOKED, SyslogProfiles.RAW),
                 SyslogCollector.builder().consumer(m -> SyslogConsumer.HANDLED).build().profiles());
+    }
+
+    /**
+     * RFC 3195 §3.3: lines queued while the collector's window is full leave together in one answer on the RFC URI,
+     * each in its own on the legacy URI (liblogging's collector takes every frame for one message).
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void rawBatchesQueuedLinesOnlyOnTheRfcUri(boolean legacy) throws Exception {
+        SyslogCollector collector = SyslogCollector.builder().consumer(m -> {
+            received.add(m);
+            return SyslogConsumer.HANDLED;
+        }).build();
+        ProfileRegistry registry = new ProfileRegistry();
+        registry.register(legacy ? SyslogProfiles.LEGACY_RAW : SyslogProfiles.RAW, collector.rawHandler());
+        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().profiles(registry).build().start()
+                .join();
+        client = BeepClient.builder().config(BeepConfig.builder().frameTracer(deviceFrames::add).build()).build();
+        BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+        int lines = 3000;
+        List<CompletableFuture<Void>> sent = new ArrayList<>();
+        try (SyslogSender sender = SyslogSender.raw(s).get(5, TimeUnit.SECONDS)) {
+            for (int i = 0; i < lines; i++) {
+                sent.add(sender.send("<13>line " + i + " " + "x".repeat(100))); // 350 KB: several windows
+            }
+            CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        }
+        for (int i = 0; i < lines; i++) {
+            assertEquals("<13>line " + i + " " + "x".repeat(100), next().text());
+        }
+        long answers = deviceFrames.stream().filter(f -> f.startsWith("-> ANS ")).count();
+        if (legacy) {
+            assertEquals(lines, answers, "one answer per line on the legacy URI");
+        } else {
+            // the first window's worth (64 KiB, some 560 lines) leaves line by line, the rest batched
+            assertTrue(answers < lines / 2, answers + " ANS frames for " + lines + " lines");
+        }
     }
 
     /** RFC 3195 §3.1: the collector sends one MSG, the device answers with ANS per line, then NUL. */
