@@ -93,7 +93,7 @@ final class SyslogLink {
 
     private void runCooked(SyslogBacklog backlog) {
         for (SyslogBacklog.Line l = backlog.next(); l != null; l = backlog.next()) {
-            unacked.add(new Flight(l.offeredNow(), sender.send(l.text())));
+            unacked.add(new Flight(l.offeredNow(), send(l.text())));
             while (unacked.size() >= COOKED_IN_FLIGHT) {
                 await(unacked.peek().sent(), "waiting for the collector's <ok />");
                 unacked.poll();
@@ -112,7 +112,7 @@ final class SyslogLink {
         ArrayDeque<CompletableFuture<Void>> queued = new ArrayDeque<>();
         long octets = 0;
         for (SyslogBacklog.Line l = backlog.next(); l != null; l = backlog.next()) {
-            CompletableFuture<Void> sent = sender.send(l.text());
+            CompletableFuture<Void> sent = send(l.text());
             unacked.add(new Flight(l, sent));
             queued.add(sent);
             octets += l.text().length() + 2;
@@ -136,6 +136,15 @@ final class SyslogLink {
         await(sender.finish(), "ending the RAW channel");
         backlog.acknowledged(unacked.size());
         unacked.clear();
+    }
+
+    /** The sender's send; a failure thrown rather than returned (a channel already closed) as a failed future. */
+    private CompletableFuture<Void> send(String line) {
+        try {
+            return sender.send(line);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     private void await(CompletableFuture<?> f, String what) {
