@@ -21,6 +21,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A device that keeps many entries outstanding against a collector whose window reopens slowly still sends every
@@ -132,8 +133,9 @@ class SyslogSenderWholeFrameTest {
         sender.finish().get(30, TimeUnit.SECONDS);
         expectAllInOrder();
         TransferStats stats = sender.channel().stats();
-        // the answers and the closing NUL (an empty frame of its own)
-        assertEquals(stats.messagesSent(), stats.framesSent(), "every line in one frame: " + describe(stats));
-        assertEquals(COUNT + 1, stats.framesSent(), describe(stats));
+        // the answers and the closing NUL (an empty frame of its own), each in one frame
+        assertEquals(stats.messagesSent(), stats.framesSent(), "every answer in one frame: " + describe(stats));
+        // on the RFC URI the lines queued behind the slow window share answers
+        assertTrue(stats.framesSent() < COUNT, describe(stats));
     }
 }
