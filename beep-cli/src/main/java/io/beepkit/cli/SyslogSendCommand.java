@@ -74,7 +74,8 @@ final class SyslogSendCommand implements Callable<Integer> {
     Duration retryFor;
 
     @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "10s", converter = Units.DurationConverter.class,
-            description = "Give up connecting or waiting for an acknowledgement after TIME (default: ${DEFAULT-VALUE}).")
+            description = "Count an attempt failed after waiting TIME for the connection or an acknowledgement "
+                    + "(default: ${DEFAULT-VALUE}); then --retry-for decides whether to connect again.")
     Duration timeout;
 
     @Mixin

@@ -70,7 +70,7 @@ public final class RawOutput {
         return l.done();
     }
 
-    /** Batching: puts the oldest queued line at the gate; called without this object's lock (lock order: gate first). */
+    /** Batching: puts the oldest queued line at the gate. Called without this object's lock: the gate's comes first. */
     private void submitOldest() {
         long payload;
         synchronized (this) {
