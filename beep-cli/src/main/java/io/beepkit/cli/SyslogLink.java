@@ -111,7 +111,14 @@ final class SyslogLink {
     private void runRaw(SyslogBacklog backlog) {
         ArrayDeque<CompletableFuture<Void>> queued = new ArrayDeque<>();
         long octets = 0;
+        boolean open = true;
         for (SyslogBacklog.Line l = backlog.next(); l != null; l = backlog.next()) {
+            if (!open) {
+                // The next channel starts only when there is a line for it: after the last checkpoint of the input
+                // the run is done, whatever the collector does next.
+                sender = start(session, true, null, timeout);
+                open = true;
+            }
             CompletableFuture<Void> sent = send(l.text());
             unacked.add(new Flight(l, sent));
             queued.add(sent);
@@ -122,10 +129,12 @@ final class SyslogLink {
             if (unacked.size() >= RAW_CHECKPOINT_LINES || octets >= RAW_CHECKPOINT_OCTETS) {
                 endRaw(queued, backlog);
                 octets = 0;
-                sender = start(session, true, null, timeout);
+                open = false;
             }
         }
-        endRaw(queued, backlog);
+        if (open) {
+            endRaw(queued, backlog);
+        }
     }
 
     /** Ends the RAW channel cleanly (NUL, then close); its lines are then acknowledged. */

@@ -163,6 +163,21 @@ class SyslogCliTest {
         assertTrue(bad.err().contains("often"), bad.err());
     }
 
+    /** Input that ends at a RAW checkpoint (10 000 lines) needs no further channel: the run ends there. */
+    @Test
+    void rawInputEndingAtACheckpointStartsNoFurtherChannel() throws Exception {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 10_000; i++) {
+            lines.append("<34>Oct 11 22:14:15 host su: checkpoint ").append(i).append('\n');
+        }
+        try (Receiver r = new Receiver("--count", "10000", "--profiles", "raw")) {
+            Cli.Result s = send(lines.toString(), r.address(), "--raw", "--retry-for", "1s");
+            assertEquals(0, s.code(), s.toString());
+            assertEquals(0, r.awaitExit(), r.err.toString());
+            assertEquals(10_000, r.out.toString().lines().count());
+        }
+    }
+
     @Test
     void profileNotOfferedIsReported() throws Exception {
         try (Receiver r = new Receiver("--profiles", "raw")) {
