@@ -2,6 +2,9 @@ package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.api.BeepObserver;
 import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.LivenessProbe;
+import io.beepkit.netty.TcpKeepAlive;
+import org.jspecify.annotations.Nullable;
 
 /** Turns {@link BeepProperties} into the session settings of the listener and of the client. */
 final class BeepConfigFactory {
@@ -72,6 +75,19 @@ final class BeepConfigFactory {
                 .maxStartsPerSecond(limits.getMaxStartsPerSecond())
                 .seqDelay(session.getSeqDelay())
                 .directCallbacks(session.isDirectCallbacks())
+                .replyTimeout(session.getReplyTimeout())
+                .tcpKeepAlive(keepAlive(session.getTcpKeepAlive()))
+                .livenessProbe(probe(session.getLivenessProbe()))
                 .observer(observer);
+    }
+
+    /** {@code beep.session.tcp-keep-alive.*} as the library's setting, null while {@code idle} is unset. */
+    static @Nullable TcpKeepAlive keepAlive(SessionSettings.KeepAlive k) {
+        return k.getIdle() == null ? null : TcpKeepAlive.of(k.getIdle(), k.getInterval(), k.getCount());
+    }
+
+    /** {@code beep.session.liveness-probe.*} as the library's setting, null while {@code interval} is unset. */
+    static @Nullable LivenessProbe probe(SessionSettings.Probe p) {
+        return p.getInterval() == null ? null : LivenessProbe.of(p.getInterval(), p.getTimeout());
     }
 }

@@ -40,9 +40,30 @@ final class BeepPropertiesValidator {
             reject("session.seq-delay", "beep.session.seq-delay must be between 0ms and "
                     + BeepConfig.MAX_SEQ_DELAY.toMillis() + "ms, was " + seqDelay, seqDelay);
         }
+        session(p.getSession());
         client(p.getClient());
         security(server, p.getClient());
         new NamedClientsValidator(errors).validate(p.getClients());
+    }
+
+    /** The reply deadline, keep-alive and probe settings, checked as the library checks them. */
+    private void session(SessionSettings session) {
+        Duration reply = session.getReplyTimeout();
+        if (reply != null && (reply.isNegative() || reply.isZero())) {
+            reject("session.reply-timeout", "beep.session.reply-timeout must be positive, was " + reply, reply);
+        }
+        try {
+            BeepConfigFactory.keepAlive(session.getTcpKeepAlive());
+        } catch (IllegalArgumentException | NullPointerException e) {
+            reject("session.tcp-keep-alive", "beep.session.tcp-keep-alive: " + e.getMessage(),
+                    session.getTcpKeepAlive().getIdle());
+        }
+        try {
+            BeepConfigFactory.probe(session.getLivenessProbe());
+        } catch (IllegalArgumentException | NullPointerException e) {
+            reject("session.liveness-probe", "beep.session.liveness-probe: " + e.getMessage(),
+                    session.getLivenessProbe().getInterval());
+        }
     }
 
     /** TLS and SASL: mechanism names, and the options that need another one. */

@@ -5,6 +5,8 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.LivenessProbe;
+import io.beepkit.netty.TcpKeepAlive;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -80,6 +82,34 @@ class LimitPropertiesTest {
             assertThat(ctx.getBean(BeepServer.class).config().seqDelay()).hasMillis(200);
             assertThat(ctx.getBean(BeepClient.class).config().seqDelay()).hasMillis(200);
         });
+    }
+
+    @Test
+    void replyDeadlineKeepAliveAndProbeReachBothEnds() {
+        RUNNER.run(ctx -> assertThat(ctx.getBean(BeepClient.class).config())
+                .as("unset: none of them").matches(c -> c.replyTimeout() == null && c.tcpKeepAlive() == null
+                        && c.livenessProbe() == null));
+        RUNNER.withPropertyValues("beep.session.reply-timeout=3s", "beep.session.tcp-keep-alive.idle=30s",
+                "beep.session.tcp-keep-alive.interval=2s", "beep.session.tcp-keep-alive.count=4",
+                "beep.session.liveness-probe.interval=20s", "beep.session.liveness-probe.timeout=5s").run(ctx -> {
+                    for (BeepConfig c : new BeepConfig[] {ctx.getBean(BeepServer.class).config(),
+                            ctx.getBean(BeepClient.class).config()}) {
+                        assertThat(c.replyTimeout()).hasSeconds(3);
+                        assertThat(c.tcpKeepAlive()).isEqualTo(TcpKeepAlive.of(Duration.ofSeconds(30),
+                                Duration.ofSeconds(2), 4));
+                        assertThat(c.livenessProbe()).isEqualTo(LivenessProbe.of(Duration.ofSeconds(20),
+                                Duration.ofSeconds(5)));
+                    }
+                });
+        RUNNER.withPropertyValues("beep.session.tcp-keep-alive.idle=30s", "beep.session.tcp-keep-alive.count=0")
+                .run(ctx -> assertThat(ctx).getFailure().rootCause()
+                        .hasMessageContaining("beep.session.tcp-keep-alive: keep-alive count must be >= 1: 0"));
+        RUNNER.withPropertyValues("beep.session.liveness-probe.interval=-1s")
+                .run(ctx -> assertThat(ctx).getFailure().rootCause()
+                        .hasMessageContaining("beep.session.liveness-probe"));
+        RUNNER.withPropertyValues("beep.session.reply-timeout=0s")
+                .run(ctx -> assertThat(ctx).getFailure().rootCause()
+                        .hasMessageContaining("beep.session.reply-timeout must be positive"));
     }
 
     @Test
