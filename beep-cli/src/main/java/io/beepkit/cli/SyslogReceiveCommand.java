@@ -75,6 +75,11 @@ final class SyslogReceiveCommand implements Callable<Integer> {
     @Mixin
     SyslogFileOptions file;
 
+    @Option(names = "--proxy-protocol", description = "Expect a PROXY protocol v1 or v2 header before each "
+            + "connection's greeting (behind HAProxy's send-proxy or a cloud balancer): the devices' own addresses "
+            + "are then the ones logged and written.")
+    boolean proxyProtocol;
+
     @Option(names = "--count", paramLabel = "N", description = "Stop after N messages.")
     Long count;
 
@@ -138,7 +143,8 @@ final class SyslogReceiveCommand implements Callable<Integer> {
                         + p + "'");
             }
         }
-        BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd)).build();
+        BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd))
+                .proxyProtocol(proxyProtocol).build();
         // Last of the checks: the sink starts the producer's thread.
         if (output == null && file.anyGiven()) {
             throw new CommandLine.ParameterException(cmd, "--rotate-size, --rotate-every, --keep and --fsync need -o");

@@ -178,6 +178,17 @@ class SyslogCliTest {
         }
     }
 
+    /** With --proxy-protocol a device that connects directly, without a balancer's header, is not served. */
+    @Test
+    void proxyProtocolRefusesADeviceWithoutTheBalancersHeader() throws Exception {
+        try (Receiver r = new Receiver("--proxy-protocol")) {
+            Cli.Result s = send("<34>Oct 11 22:14:15 host su: direct\n", r.address(), "--retry-for", "0",
+                    "--timeout", "5s");
+            assertTrue(s.code() != 0, s.toString());
+            assertEquals("", r.out.toString(), "nothing was collected");
+        }
+    }
+
     @Test
     void profileNotOfferedIsReported() throws Exception {
         try (Receiver r = new Receiver("--profiles", "raw")) {
