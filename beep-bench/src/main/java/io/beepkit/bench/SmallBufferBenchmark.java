@@ -51,7 +51,8 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 3, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx1g", "-Dorg.slf4j.simpleLogger.defaultLogLevel=error"})
 public class SmallBufferBenchmark {
-    static final int BATCH = 32;
+    // Small, so that an invocation in a collapsed cell (about one echo per second) still ends within seconds.
+    static final int BATCH = 8;
 
     /** SO_RCVBUF and SO_SNDBUF on both ends, in octets. */
     @Param({"1024", "4096", "16384", "65536"})
