@@ -75,6 +75,9 @@ final class SyslogReceiveCommand implements Callable<Integer> {
     @Mixin
     SyslogFileOptions file;
 
+    @Mixin
+    Rfc3164Options rfc3164;
+
     @Option(names = "--proxy-protocol", description = "Expect a PROXY protocol v1 or v2 header before each "
             + "connection's greeting (behind HAProxy's send-proxy or a cloud balancer): the devices' own addresses "
             + "are then the ones logged and written.")
@@ -134,7 +137,8 @@ final class SyslogReceiveCommand implements Callable<Integer> {
         if (count != null && count < 1) {
             throw new CommandLine.ParameterException(cmd, "--count must be >= 1: " + count);
         }
-        SyslogCollector.Builder collector = SyslogCollector.builder().legacyUris(legacyUris).raw(false).cooked(false);
+        SyslogCollector.Builder collector = SyslogCollector.builder().legacyUris(legacyUris).raw(false).cooked(false)
+                .rfc3164Timestamps(rfc3164.policy(cmd));
         for (String p : profiles) {
             switch (p.trim().toLowerCase(Locale.ROOT)) {
                 case "raw" -> collector.raw(true);

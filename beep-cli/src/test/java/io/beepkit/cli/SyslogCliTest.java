@@ -112,6 +112,32 @@ class SyslogCliTest {
         }
     }
 
+    /** --rfc3164-zone: an RFC 3164 line's @timestamp is its own time read in the device's zone. */
+    @Test
+    void rfc3164TimestampsReadInTheGivenZoneBecomeTheTimestamp() throws Exception {
+        // Two hours ago on clocks in Tokyo (the default zone) and Lima (one device's): this year whatever the date.
+        java.time.Instant twoHoursAgo = java.time.Instant.now().minusSeconds(7200)
+                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        java.time.format.DateTimeFormatter bsd = java.time.format.DateTimeFormatter.ofPattern("MMM ppd HH:mm:ss",
+                java.util.Locale.ROOT);
+        String tokyo = bsd.format(twoHoursAgo.atZone(java.time.ZoneId.of("Asia/Tokyo")));
+        String lima = bsd.format(twoHoursAgo.atZone(java.time.ZoneId.of("America/Lima")));
+        try (Receiver r = new Receiver("--count", "2", "--format", "json", "--rfc3164-zone", "Asia/Tokyo",
+                "--rfc3164-device-zone", "pe-lima=America/Lima")) {
+            Cli.Result s = send("<34>" + tokyo + " sw-tokyo su: a\n<34>" + lima + " pe-lima su: b\n", r.address());
+            assertEquals(0, s.code(), s.toString());
+            assertEquals(0, r.awaitExit(), r.err.toString());
+            String expected = "{\"@timestamp\":\"" + twoHoursAgo + "\",";
+            for (String line : r.out.toString().lines().toList()) {
+                assertTrue(line.startsWith(expected), expected + " ... in " + line);
+            }
+        }
+        assertEquals(ExitCodes.USAGE, Cli.run("syslog", "receive", "--rfc3164-zone", "Mars/Olympus").code());
+        assertEquals(ExitCodes.USAGE, Cli.run("syslog", "receive", "--rfc3164-zone", "UTC",
+                "--rfc3164-device-zone", "lima").code());
+        assertEquals(ExitCodes.USAGE, Cli.run("syslog", "receive", "--rfc3164-device-zone", "a=UTC").code());
+    }
+
     @Test
     void rawFromFileToOutputFile() throws Exception {
         Path in = Files.writeString(dir.resolve("in.log"), LINES);

@@ -34,7 +34,8 @@ public final class SyslogCollector {
     private final CookedCollectorHandler cookedHandler;
 
     private SyslogCollector(Builder b) {
-        SyslogConsumer consumer = Objects.requireNonNull(b.consumer, "consumer");
+        SyslogConsumer consumer = withTimestampPolicy(Objects.requireNonNull(b.consumer, "consumer"),
+                b.rfc3164Timestamps);
         if (!b.raw && !b.cooked) {
             throw new IllegalArgumentException("a collector needs RAW, COOKED or both");
         }
@@ -44,6 +45,15 @@ public final class SyslogCollector {
         SessionChannels sessions = new SessionChannels(b.limits.maxChannels());
         rawHandler = new RawCollectorHandler(consumer, b.limits, sessions);
         cookedHandler = new CookedCollectorHandler(consumer, b.limits, b.identity, sessions);
+    }
+
+    // The handlers build messages with the default policy; another is stamped on each message on its way to the
+    // consumer, so the default costs nothing.
+    private static SyslogConsumer withTimestampPolicy(SyslogConsumer consumer, Rfc3164TimestampPolicy policy) {
+        if (policy.equals(Rfc3164TimestampPolicy.none())) {
+            return consumer;
+        }
+        return m -> consumer.accept(m.toBuilder().rfc3164Timestamps(policy).build());
     }
 
     /** A builder; a consumer is required. */
@@ -103,6 +113,7 @@ public final class SyslogCollector {
         private boolean raw = true;
         private boolean cooked = true;
         private boolean legacyUris;
+        private Rfc3164TimestampPolicy rfc3164Timestamps = Rfc3164TimestampPolicy.none();
 
         private Builder() {
         }
@@ -143,6 +154,15 @@ public final class SyslogCollector {
          */
         public Builder legacyUris(boolean v) {
             legacyUris = v;
+            return this;
+        }
+
+        /**
+         * How the messages' {@link SyslogMessage#instant()} reads RFC 3164 timestamps, which name neither year nor
+         * zone (default {@link Rfc3164TimestampPolicy#none()}: an RFC 3164 timestamp is ambiguous until a policy says how to read it).
+         */
+        public Builder rfc3164Timestamps(Rfc3164TimestampPolicy v) {
+            rfc3164Timestamps = Objects.requireNonNull(v, "rfc3164Timestamps");
             return this;
         }
 

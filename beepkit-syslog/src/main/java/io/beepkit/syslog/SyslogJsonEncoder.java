@@ -50,13 +50,18 @@ public final class SyslogJsonEncoder {
      *
      * @param m        the message
      * @param received when the collector received it: {@code event.created}, and {@code @timestamp} unless the
-     *                 message carries an RFC 3339 timestamp (RFC 5424's form)
+     *                 message carries an RFC 3339 timestamp (RFC 5424's form) or an RFC 3164 one its
+     *                 {@link SyslogMessage#rfc3164Timestamps()} policy reads
      * @return one JSON object, without a line break
      */
     public static String encode(SyslogMessage m, Instant received) {
         StringBuilder b = new StringBuilder(256 + m.text().length() * 2).append('{');
         String created = DateTimeFormatter.ISO_INSTANT.format(received.truncatedTo(ChronoUnit.MILLIS));
         String stated = rfc3339(m.timestamp());
+        if (stated == null && m.format() == SyslogFormat.RFC3164) {
+            Instant read = m.instant(); // only with a configured Rfc3164TimestampPolicy
+            stated = read == null ? null : DateTimeFormatter.ISO_INSTANT.format(read);
+        }
         string(b, "@timestamp", stated != null ? stated : created);
         string(b, "event.created", created);
         string(b, "message", m.message());

@@ -37,6 +37,7 @@ public final class SyslogMessage {
     private final Instant receivedAt;
     private final @Nullable TlsSessionInfo tls;
     private final @Nullable SaslIdentity authenticatedAs;
+    private final Rfc3164TimestampPolicy rfc3164Timestamps;
 
     private SyslogMessage(Builder b) {
         transport = Objects.requireNonNull(b.transport, "transport");
@@ -58,6 +59,7 @@ public final class SyslogMessage {
         peer = b.peer;
         remoteAddress = b.remoteAddress;
         receivedAt = b.receivedAt != null ? b.receivedAt : Instant.now();
+        rfc3164Timestamps = b.rfc3164Timestamps;
         tls = b.tls;
         authenticatedAs = b.authenticatedAs;
     }
@@ -179,11 +181,22 @@ public final class SyslogMessage {
     }
 
     /**
-     * {@link #timestamp()} as an instant, or null when the message has none or it does not parse
-     * ({@link SyslogTimestamps#parse} says how RFC 3164's year and zone are chosen).
+     * {@link #timestamp()} as an instant, or null when the message has none, it does not parse, or it is an RFC 3164
+     * timestamp and {@link #rfc3164Timestamps()} reads none. An RFC 3164 timestamp is read in the zone the policy
+     * gives the device named by {@link #hostname()}, its year chosen from {@link #receivedAt()}.
      */
     public @Nullable Instant instant() {
-        return timestamp == null ? null : SyslogTimestamps.parse(timestamp, format, receivedAt);
+        return timestamp == null ? null
+                : SyslogTimestamps.parse(timestamp, format, hostname, receivedAt, rfc3164Timestamps);
+    }
+
+    /**
+     * How {@link #instant()} reads an RFC 3164 timestamp: the collector's policy
+     * ({@link SyslogCollector.Builder#rfc3164Timestamps}); unless one is configured
+     * {@link Rfc3164TimestampPolicy#none()}, which reads none.
+     */
+    public Rfc3164TimestampPolicy rfc3164Timestamps() {
+        return rfc3164Timestamps;
     }
 
     /** {@link #structuredData()} as elements (RFC 5424 §6.3); empty when there is none or it does not parse. */
@@ -197,7 +210,8 @@ public final class SyslogMessage {
                 .severity(severity).timestamp(timestamp).hostname(hostname).appName(appName).procId(procId)
                 .msgId(msgId).structuredData(structuredData).message(message);
         return b.deviceFqdn(deviceFqdn).deviceIp(deviceIp).pathId(pathId).path(path).peer(peer)
-                .remoteAddress(remoteAddress).receivedAt(receivedAt).tls(tls).authenticatedAs(authenticatedAs);
+                .remoteAddress(remoteAddress).receivedAt(receivedAt).tls(tls).authenticatedAs(authenticatedAs)
+                .rfc3164Timestamps(rfc3164Timestamps);
     }
 
     @Override
@@ -229,6 +243,7 @@ public final class SyslogMessage {
         private @Nullable Instant receivedAt;
         private @Nullable TlsSessionInfo tls;
         private @Nullable SaslIdentity authenticatedAs;
+        private Rfc3164TimestampPolicy rfc3164Timestamps = Rfc3164TimestampPolicy.none();
 
         private Builder() {
         }
@@ -295,6 +310,12 @@ public final class SyslogMessage {
 
         /** Sets {@link SyslogMessage#authenticatedAs()}. */
         public Builder authenticatedAs(@Nullable SaslIdentity v) { authenticatedAs = v; return this; }
+
+        /** Sets {@link SyslogMessage#rfc3164Timestamps()} (default {@link Rfc3164TimestampPolicy#none()}: an RFC 3164 timestamp is ambiguous until a policy says how to read it). */
+        public Builder rfc3164Timestamps(Rfc3164TimestampPolicy v) {
+            rfc3164Timestamps = Objects.requireNonNull(v, "rfc3164Timestamps");
+            return this;
+        }
 
         /** The message. */
         public SyslogMessage build() {

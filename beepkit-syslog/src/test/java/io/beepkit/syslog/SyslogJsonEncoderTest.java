@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.InetSocketAddress;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -50,6 +51,17 @@ class SyslogJsonEncoderTest {
         assertTrue(json.endsWith(",\"beep.syslog.timestamp\":\"Oct 11 22:14:15\"}"), json);
         assertFalse(json.contains("log.syslog.version"), json);
         assertFalse(json.contains("source."), json);
+    }
+
+    @Test
+    void rfc3164TimestampReadUnderAConfiguredPolicyIsTheTimestamp() {
+        SyslogMessage m = SyslogMessage.builder().transport(SyslogTransport.RAW).format(SyslogFormat.RFC3164)
+                .text("<34>Oct 11 22:14:15 mymachine su: failed").timestamp("Oct 11 22:14:15").hostname("mymachine")
+                .receivedAt(RECEIVED).rfc3164Timestamps(Rfc3164TimestampPolicy.zone(ZoneId.of("Europe/Berlin")))
+                .build();
+        String json = SyslogJsonEncoder.encode(m);
+        assertTrue(json.startsWith("{\"@timestamp\":\"2026-10-11T20:14:15Z\",\"event.created\":\"2026-11-25T10:00:00.123Z\","),
+                json);
     }
 
     @Test

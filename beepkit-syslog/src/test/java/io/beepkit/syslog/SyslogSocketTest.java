@@ -24,9 +24,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
@@ -191,10 +194,12 @@ class SyslogSocketTest {
                 return user.equals("router7") ? "secret".toCharArray() : null;
             }
         };
+        // The claimed host's clock is in New York: the collector's policy reads its RFC 3164 timestamps there.
         SyslogCollector collector = SyslogCollector.builder().consumer(m -> {
             received.add(m);
             return SyslogConsumer.HANDLED;
-        }).build();
+        }).rfc3164Timestamps(Rfc3164TimestampPolicy.utc()
+                .withDeviceZone("claims-to-be-another", ZoneId.of("America/New_York"))).build();
         BeepConfig sasl = BeepConfig.builder().security(SecurityConfig.builder()
                 .sasl(SaslListenerConfig.builder(users).build()).build()).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).config(sasl).noDefaultProfiles()
@@ -204,8 +209,12 @@ class SyslogSocketTest {
         s.authenticate(SaslMechanism.CRAM_MD5, SaslCredentials.password("router7", "secret".toCharArray()))
                 .get(5, TimeUnit.SECONDS);
         Instant before = Instant.now();
+        // An hour ago on the device's clock, so the year is this one whatever the date.
+        Instant hourAgo = before.minusSeconds(3600).truncatedTo(ChronoUnit.SECONDS);
+        String newYorkClock = DateTimeFormatter.ofPattern("MMM ppd HH:mm:ss", Locale.ROOT)
+                .format(hourAgo.atZone(ZoneId.of("America/New_York")));
         try (SyslogSender sender = SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS)) {
-            sender.send("<34>Oct 11 22:14:15 claims-to-be-another su: hello").get(5, TimeUnit.SECONDS);
+            sender.send("<34>" + newYorkClock + " claims-to-be-another su: hello").get(5, TimeUnit.SECONDS);
         }
         SyslogMessage m = next();
         assertEquals("router7", m.authenticatedAs().authenticationId());
@@ -213,8 +222,7 @@ class SyslogSocketTest {
         assertEquals(null, m.tls(), "no TLS on this session");
         assertFalse(m.receivedAt().isBefore(before.minusMillis(1)), m.receivedAt() + " before " + before);
         assertFalse(m.receivedAt().isAfter(Instant.now()), m.receivedAt().toString());
-        assertEquals(Instant.parse(m.receivedAt().atOffset(ZoneOffset.UTC).getYear() + "-10-11T22:14:15Z"),
-                m.instant());
+        assertEquals(hourAgo, m.instant(), newYorkClock + " read in New York");
     }
 
     /** With mutual TLS the device's certificate says who sent each message. */

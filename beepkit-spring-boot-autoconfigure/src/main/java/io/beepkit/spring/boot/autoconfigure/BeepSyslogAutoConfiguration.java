@@ -53,7 +53,7 @@ public final class BeepSyslogAutoConfiguration {
                                                ApplicationEventPublisher events) {
         SyslogCollector.Builder b = SyslogCollector.builder().raw(false).cooked(false)
                 .legacyUris(properties.isLegacyUris())
-                .limits(limits(properties));
+                .limits(limits(properties)).rfc3164Timestamps(properties.getRfc3164().policy());
         for (String p : properties.getProfiles()) {
             switch (p.trim().toLowerCase(Locale.ROOT)) {
                 case "raw" -> b.raw(true);

@@ -37,6 +37,8 @@ public class BeepSyslogProperties {
     private final ServerSslSettings ssl = new ServerSslSettings();
     @NestedConfigurationProperty
     private final ServerSaslSettings sasl = new ServerSaslSettings();
+    @NestedConfigurationProperty
+    private final SyslogRfc3164Settings rfc3164 = new SyslogRfc3164Settings();
     /** The profiles to offer: cooked, raw or both. */
     private List<String> profiles = new ArrayList<>(List.of("cooked", "raw"));
     /** Whether to also offer the pre-RFC URIs rsyslog's liblogging uses. */
@@ -116,6 +118,11 @@ public class BeepSyslogProperties {
     /** @return the collector's TLS ({@code beep.syslog.ssl.*}) */
     public ServerSslSettings getSsl() {
         return ssl;
+    }
+
+    /** @return how RFC 3164 timestamps are read ({@code beep.syslog.rfc3164.*}) */
+    public SyslogRfc3164Settings getRfc3164() {
+        return rfc3164;
     }
 
     /** @return the collector's SASL, offered when a {@code SaslAuthenticator} bean exists ({@code beep.syslog.sasl.*}) */

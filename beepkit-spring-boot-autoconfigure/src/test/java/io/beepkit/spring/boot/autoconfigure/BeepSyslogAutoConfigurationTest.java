@@ -128,6 +128,40 @@ class BeepSyslogAutoConfigurationTest {
                 assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.max-channels"));
     }
 
+    /** RFC 3164 timestamps are read in the configured zones; without a zone they are not read at all. */
+    @Test
+    void rfc3164TimestampsAreReadInTheZonesTheirPropertiesGive() {
+        ENABLED.withPropertyValues("beep.syslog.rfc3164.zone=Europe/Berlin",
+                "beep.syslog.rfc3164.device-zones[rtr.nyc.example]=America/New_York").run(ctx -> {
+                    assertThat(ctx).hasNotFailed();
+                    // An hour ago as each device's clock shows it, so the year is this one whatever the date.
+                    java.time.Instant hourAgo = java.time.Instant.now().minusSeconds(3600)
+                            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+                    java.time.format.DateTimeFormatter bsd = java.time.format.DateTimeFormatter
+                            .ofPattern("MMM ppd HH:mm:ss", java.util.Locale.ROOT);
+                    String berlinClock = bsd.format(hourAgo.atZone(java.time.ZoneId.of("Europe/Berlin")));
+                    String newYorkClock = bsd.format(hourAgo.atZone(java.time.ZoneId.of("America/New_York")));
+                    BeepSession s = ctx.getBean(BeepClient.class)
+                            .connect("127.0.0.1", syslogPort(ctx)).get(5, TimeUnit.SECONDS);
+                    try (SyslogSender cooked = SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS)) {
+                        cooked.send("<34>" + berlinClock + " fw1 su: berlin").get(5, TimeUnit.SECONDS);
+                        cooked.send("<34>" + newYorkClock + " rtr.nyc.example su: new york")
+                                .get(5, TimeUnit.SECONDS);
+                    }
+                    s.close().get(5, TimeUnit.SECONDS);
+                    LinkedBlockingQueue<SyslogMessage> stored = ctx.getBean(StoringConsumer.class).stored;
+                    assertThat(stored.poll(5, TimeUnit.SECONDS).instant()).isEqualTo(hourAgo);
+                    assertThat(stored.poll(5, TimeUnit.SECONDS).instant()).isEqualTo(hourAgo);
+                });
+        ENABLED.run(ctx -> assertThat(ctx.getBean(SyslogCollector.class)).isNotNull());
+        ENABLED.withPropertyValues("beep.syslog.rfc3164.zone=Mars/Olympus").run(ctx ->
+                assertThat(ctx).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("beep.syslog.rfc3164.zone").hasMessageContaining("Mars/Olympus"));
+        ENABLED.withPropertyValues("beep.syslog.rfc3164.device-zones.fw1=UTC").run(ctx ->
+                assertThat(ctx).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("beep.syslog.rfc3164.zone"));
+    }
+
     /** Real sockets: with beep.syslog.sink=events, each message sent over RAW and COOKED is an application event. */
     @Test
     void messagesArriveAsApplicationEventsWhenAskedFor() {
