@@ -97,7 +97,7 @@ final class Failures {
         if (root instanceof java.net.UnknownHostException) {
             return "unknown host " + message(root);
         }
-        if (all.contains("no route to host")) {
+        if (root instanceof java.net.NoRouteToHostException || all.contains("no route to host")) {
             return "no route to host";
         }
         if (all.contains("network is unreachable")) {

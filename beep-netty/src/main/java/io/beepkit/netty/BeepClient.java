@@ -9,6 +9,7 @@ import io.beepkit.api.SessionRole;
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.core.LibraryThreads;
+import io.beepkit.netty.internal.ConnectFailures;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.Shutdown;
 import io.beepkit.netty.internal.SocketOptions;
@@ -97,7 +98,7 @@ public final class BeepClient implements AutoCloseable {
             if (!cf.isSuccess()) {
                 Throwable c = cf.cause();
                 ready.completeExceptionally(new BeepException("cannot connect to " + host + ":" + port + ": "
-                        + (c.getMessage() == null ? c.toString() : c.getMessage()), c));
+                        + ConnectFailures.describe(c), c));
             }
         });
         return ready;
