@@ -56,12 +56,14 @@ public final class BeepMessagingAutoConfiguration {
                                 ObjectProvider<BeepObserver> observers,
                                 ObjectProvider<BeepClientConfigCustomizer> configCustomizers,
                                 ObjectProvider<BeepClientCustomizer> customizers,
+                                ObjectProvider<BeepChannelDecorator> channelDecorators,
                                 ObjectProvider<SslBundles> sslBundles, Environment environment) {
         NamedClientFactory clients = new NamedClientFactory(properties,
                 CompositeBeepObserver.of(observers.orderedStream().toList()),
                 configCustomizers.orderedStream().toList(), customizers.orderedStream().toList(),
                 sslBundles.getIfAvailable(), environment);
-        return new BeepTemplates(properties.getClients(), clients::build, converter);
+        return new BeepTemplates(properties.getClients(), clients::build, converter,
+                channelDecorators.orderedStream().toList());
     }
 
     /** The template of the client named {@code default}, for applications that talk to one listener. */

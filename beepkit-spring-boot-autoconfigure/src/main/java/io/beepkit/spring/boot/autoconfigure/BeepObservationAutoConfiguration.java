@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.micrometer.observation.BeepClientObservationConvention;
 import io.beepkit.micrometer.observation.BeepObservations;
 import io.beepkit.micrometer.observation.BeepServerObservationConvention;
 import io.micrometer.observation.ObservationRegistry;
@@ -18,7 +19,10 @@ import org.springframework.core.annotation.Order;
  * {@link BeepObservations#observe(io.beepkit.api.ProfileHandler, ObservationRegistry,
  * BeepServerObservationConvention)} (a {@link BeepServerObservationConvention} bean replaces the default
  * convention), and each handler callback runs with {@code beep.session}, {@code beep.channel} and
- * {@code beep.profile} in the logging MDC. {@code beep.observations.enabled=false} turns both off.
+ * {@code beep.profile} in the logging MDC; each channel a {@link BeepTemplate} opens is wrapped by
+ * {@link BeepObservations#observe(io.beepkit.api.BeepChannel, ObservationRegistry, BeepClientObservationConvention)}
+ * (a {@link BeepClientObservationConvention} bean replaces its default convention), so every template call is an
+ * observation carrying the trace context to the listener. {@code beep.observations.enabled=false} turns all off.
  */
 @AutoConfiguration(before = BeepAutoConfiguration.class, afterName =
         "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
@@ -43,6 +47,21 @@ public final class BeepObservationAutoConfiguration {
             ObservationRegistry registry, ObjectProvider<BeepServerObservationConvention> convention) {
         BeepServerObservationConvention custom = convention.getIfUnique();
         return (uri, handler) -> BeepObservations.observe(handler, registry, custom);
+    }
+
+    /**
+     * @param registry   the application's observation registry
+     * @param convention a convention replacing the default client one, if the application defines one
+     * @return the decorator that observes each MSG a {@link BeepTemplate} sends
+     */
+    @Bean
+    @Order(OBSERVATION_ORDER)
+    @ConditionalOnBean(ObservationRegistry.class)
+    @ConditionalOnMissingBean(name = "beepObservationChannelDecorator")
+    public BeepChannelDecorator beepObservationChannelDecorator(
+            ObservationRegistry registry, ObjectProvider<BeepClientObservationConvention> convention) {
+        BeepClientObservationConvention custom = convention.getIfUnique();
+        return (client, channel) -> BeepObservations.observe(channel, registry, custom);
     }
 
     /** @return the decorator that sets the logging MDC around handler callbacks */

@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.api.BeepChannel;
 import io.beepkit.netty.BeepClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,6 +26,7 @@ public final class BeepTemplates implements AutoCloseable {
     private final Map<String, NamedClientSettings> clients;
     private final BiFunction<String, NamedClientSettings, BeepClient> clientFactory;
     private final BeepPayloadConverter converter;
+    private final List<BeepChannelDecorator> decorators;
     private final Map<String, BeepTemplate> templates = new LinkedHashMap<>();
     private final List<TemplateConnection> connections = new ArrayList<>();
     private boolean closed;
@@ -32,12 +34,15 @@ public final class BeepTemplates implements AutoCloseable {
     /**
      * @param clients       the named clients' settings by name
      * @param clientFactory builds a named client's {@link BeepClient} when its template first connects
+     * @param decorators    wrap each channel a template opens, in order
      */
     BeepTemplates(Map<String, NamedClientSettings> clients,
-                  BiFunction<String, NamedClientSettings, BeepClient> clientFactory, BeepPayloadConverter converter) {
+                  BiFunction<String, NamedClientSettings, BeepClient> clientFactory, BeepPayloadConverter converter,
+                  List<BeepChannelDecorator> decorators) {
         this.clients = Map.copyOf(clients);
         this.clientFactory = clientFactory;
         this.converter = converter;
+        this.decorators = List.copyOf(decorators);
     }
 
     /** @return the names of the configured clients */
@@ -66,11 +71,19 @@ public final class BeepTemplates implements AutoCloseable {
                     + ")");
         }
         TemplateConnection connection = new TemplateConnection(name, settings,
-                () -> clientFactory.apply(name, settings));
+                () -> clientFactory.apply(name, settings), channel -> decorate(name, channel));
         connections.add(connection);
         template = new BeepTemplate(name, settings, connection, converter);
         templates.put(name, template);
         return template;
+    }
+
+    private BeepChannel decorate(String name, BeepChannel channel) {
+        BeepChannel decorated = channel;
+        for (BeepChannelDecorator d : decorators) {
+            decorated = d.decorate(name, decorated);
+        }
+        return decorated;
     }
 
     /** Closes every template's session; their later calls fail. */

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The session of one named client and its channels, one per profile: connects on first use, starts a profile's
@@ -19,16 +20,22 @@ final class TemplateConnection implements AutoCloseable {
     private final String name;
     private final NamedClientSettings settings;
     private final Supplier<BeepClient> clients;
+    private final UnaryOperator<BeepChannel> decorator;
     private final Map<String, CompletableFuture<BeepChannel>> channels = new HashMap<>();
     private @Nullable BeepClient client;
     private @Nullable CompletableFuture<BeepSession> session;
     private boolean closed;
 
-    /** @param clients builds the client on first use */
-    TemplateConnection(String name, NamedClientSettings settings, Supplier<BeepClient> clients) {
+    /**
+     * @param clients   builds the client on first use
+     * @param decorator wraps each channel once started (observations)
+     */
+    TemplateConnection(String name, NamedClientSettings settings, Supplier<BeepClient> clients,
+                       UnaryOperator<BeepChannel> decorator) {
         this.name = name;
         this.settings = settings;
         this.clients = clients;
+        this.decorator = decorator;
     }
 
     /** The open channel of {@code profile}, started (and the session connected) if need be. */
@@ -42,7 +49,7 @@ final class TemplateConnection implements AutoCloseable {
             return channel;
         }
         CompletableFuture<BeepSession> current = session();
-        channel = current.thenCompose(s -> s.startChannel(profile));
+        channel = current.thenCompose(s -> s.startChannel(profile)).thenApply(decorator);
         channels.put(profile, channel);
         return channel;
     }

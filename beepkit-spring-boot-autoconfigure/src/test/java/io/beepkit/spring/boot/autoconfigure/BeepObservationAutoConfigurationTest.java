@@ -81,11 +81,41 @@ class BeepObservationAutoConfigurationTest {
                 });
     }
 
+    /** A BeepTemplate's calls are observed on the initiator's side, beside the listener's observation. */
+    @Test
+    void beepTemplateCallsAreObserved() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class,
+                        BeepMessagingAutoConfiguration.class, BeepObservationAutoConfiguration.class))
+                .withUserConfiguration(Observations.class, Handler.class)
+                .withPropertyValues("beep.server.port=" + port, "beep.clients.self.host=127.0.0.1",
+                        "beep.clients.self.port=" + port, "beep.clients.self.profile=" + PROFILE)
+                .run(ctx -> {
+                    assertThat(ctx).hasNotFailed().hasBean("beepObservationChannelDecorator");
+                    BeepTemplate template = ctx.getBean(BeepTemplates.class).template("self");
+                    assertThat(template.sendAndReceive("hello", String.class))
+                            .isEqualTo("channel 1 profile " + PROFILE);
+                    List<Observation.Context> stopped = ctx.getBean(Observations.class).stopped;
+                    awaitSize(stopped, 2);
+                    Observation.Context client = stopped.stream()
+                            .filter(c -> c instanceof io.beepkit.micrometer.observation.BeepClientContext)
+                            .findFirst().orElseThrow(() -> new AssertionError("no client observation: " + stopped));
+                    assertThat(client.getLowCardinalityKeyValue("beep.profile").getValue()).isEqualTo(PROFILE);
+                    assertThat(client.getLowCardinalityKeyValue("beep.reply").getValue()).isEqualTo("rpy");
+                    assertThat(stopped).anyMatch(c -> c instanceof BeepServerContext);
+                });
+    }
+
     @Test
     void propertyTurnsObservationsOff() {
         RUNNER.withUserConfiguration(Observations.class).withPropertyValues("beep.observations.enabled=false")
                 .run(ctx -> {
-                    assertThat(ctx).doesNotHaveBean(BeepHandlerDecorator.class);
+                    assertThat(ctx).doesNotHaveBean(BeepHandlerDecorator.class)
+                            .doesNotHaveBean(BeepChannelDecorator.class);
                     assertThat(send(ctx, "hello")).isEqualTo("channel null profile null");
                     assertThat(ctx.getBean(Observations.class).stopped).isEmpty();
                 });
