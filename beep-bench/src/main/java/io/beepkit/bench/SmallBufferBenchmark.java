@@ -32,9 +32,10 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Request/response echo over real loopback TCP with small socket buffers: SO_RCVBUF and SO_SNDBUF set to
- * {@link #buffer} on both ends (1 KiB to 64 KiB by default; Linux doubles the value it is given and enforces a floor of
- * a few KiB), a built-in {@link SocketProfile} by name, Nagle's algorithm on or off whatever the profile says, and
+ * Request/response echo over real loopback TCP with small socket buffers: SO_RCVBUF and SO_SNDBUF requested as
+ * {@link #buffer} on both ends (1 KiB to 64 KiB by default; the library raises requests below
+ * {@link SocketProfile#MIN_SOCKET_BUFFER} to it, and Linux doubles the value it is given), a built-in
+ * {@link SocketProfile} by name, Nagle's algorithm on or off whatever the profile says, and
  * messages of 64 octets, exactly one default BEEP window (4096) and slightly more (4098). The initiator keeps
  * {@link #inFlight} MSGs in flight on one channel; the listener's application echo profile answers each with an RPY
  * carrying the same payload. The primary score is echo exchanges per second; the auxiliary counters total one
@@ -54,7 +55,7 @@ public class SmallBufferBenchmark {
     // Small, so that an invocation in a collapsed cell (about one echo per second) still ends within seconds.
     static final int BATCH = 8;
 
-    /** SO_RCVBUF and SO_SNDBUF on both ends, in octets. */
+    /** SO_RCVBUF and SO_SNDBUF requested on both ends, in octets (below 8 KiB the library applies 8 KiB). */
     @Param({"1024", "4096", "16384", "65536"})
     public int buffer;
 

@@ -74,8 +74,9 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "10s", converter = Units.DurationConverter.class,
-            description = "Connect timeout, and how long to wait for outstanding replies before counting them as "
-                    + "errors (default: ${DEFAULT-VALUE}).")
+            description = "Connect timeout, and how long to wait for outstanding replies after --duration (or, "
+                    + "with --count, for the next reply) before counting them as unfinished (errors of kind "
+                    + "timeout) (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
     @Option(names = "--io-threads", paramLabel = "N", defaultValue = "0",
@@ -240,11 +241,13 @@ final class LoadCommand implements Callable<Integer> {
         long lastProgressAt = start;
         long lastChange = start;
         long lastCompleted = 0;
+        // A timed run ends at most --timeout after its duration, however slowly replies still trickle in.
+        long drainUntil = Long.MAX_VALUE;
         String aborted = null;
         while (true) {
             long now = System.nanoTime();
             long wakeAt = Math.min(Math.min(nextProgress, warm ? Long.MAX_VALUE : state.measureFrom),
-                    state.stopIssuing ? Long.MAX_VALUE : state.deadline);
+                    state.stopIssuing ? drainUntil : state.deadline);
             if (done.await(Math.max(0, wakeAt - now), TimeUnit.NANOSECONDS)) {
                 break;
             }
@@ -256,6 +259,7 @@ final class LoadCommand implements Callable<Integer> {
             if (!state.stopIssuing && now >= state.deadline) {
                 state.stopIssuing = true;
                 lastChange = now; // the drain gets a full --timeout
+                drainUntil = now + timeout.toNanos();
             }
             long c = state.completed.get();
             if (c != lastCompleted) {
@@ -264,6 +268,10 @@ final class LoadCommand implements Callable<Integer> {
             } else if (now - lastChange >= timeout.toNanos()) {
                 state.stopIssuing = true;
                 aborted = "no reply within " + Units.seconds(timeout);
+                break;
+            }
+            if (now >= drainUntil) {
+                aborted = "unfinished " + Units.seconds(timeout) + " after the end of the run";
                 break;
             }
             if (now >= nextProgress) {
@@ -286,6 +294,9 @@ final class LoadCommand implements Callable<Integer> {
                 }
             }
         }
+        if (aborted != null) {
+            connections.abandon(); // a graceful close would wait for the stuck exchanges as well
+        }
         long end = aborted == null ? state.lastCompletion.get() : System.nanoTime();
         long lost = aborted == null ? 0 : state.issuedCount() - state.completed.get();
         if (lost > 0) {
@@ -301,7 +312,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         if (json != null) {
             LoadJson.write(json, out, describeRun(), main, extras, before, after, measuredNanos,
-                    state.completed.get(), state.failed.get(), new LoadJson.Reconnects(reconnects,
+                    state.completed.get(), state.failed.get(), lost, new LoadJson.Reconnects(reconnects,
                             state.dropped.get(), state.retried.get(), state.errorCounts));
         }
         long errors = state.failed.get();

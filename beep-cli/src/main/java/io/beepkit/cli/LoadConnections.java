@@ -22,6 +22,7 @@ final class LoadConnections implements AutoCloseable {
     final List<List<LoadLink>> extras = new ArrayList<>();
     private final List<ManagedSession> managed = new ArrayList<>();
     private final LoadSessions plain;
+    private volatile boolean abandoned;
 
     private LoadConnections(Duration timeout, int extraFlows) {
         this.plain = new LoadSessions(timeout);
@@ -98,13 +99,23 @@ final class LoadConnections implements AutoCloseable {
         return managed.stream().mapToInt(ManagedSession::reconnects).sum();
     }
 
-    /** Releases every session: managed ones stop reconnecting; all get 5 s for a graceful close. */
+    /** Exchanges were left outstanding: {@link #close()} ends the sessions without waiting for them. */
+    void abandon() {
+        abandoned = true;
+        plain.abandon();
+    }
+
+    /**
+     * Releases every session: managed ones stop reconnecting; all get 5 s for a graceful close, none after
+     * {@link #abandon()}.
+     */
     @Override
     public void close() {
         List<CompletableFuture<?>> closing = new ArrayList<>();
         managed.forEach(m -> closing.add(m.closeAsync()));
         try {
-            CompletableFuture.allOf(closing.toArray(new CompletableFuture<?>[0])).get(5, TimeUnit.SECONDS);
+            CompletableFuture.allOf(closing.toArray(new CompletableFuture<?>[0])).get(abandoned ? 0 : 5,
+                    TimeUnit.SECONDS);
         } catch (Exception e) {
             // The client's close ends whatever is left.
         }

@@ -29,16 +29,20 @@ final class LoadJson {
     record Reconnects(long reconnects, long lost, long retried, Map<String, LongAdder> errorsByKind) {
     }
 
-    /** Writes the report to {@code file}, or to {@code out} when {@code file} is "-". */
+    /**
+     * Writes the report to {@code file}, or to {@code out} when {@code file} is "-". {@code unfinished} counts the
+     * exchanges still outstanding when the run gave up waiting (also among {@code errors}, of kind timeout).
+     */
     static void write(String file, PrintWriter out, String command, LoadFlow main, List<LoadFlow> extras,
                       TransferStats before, TransferStats after, long measuredNanos, long answered, long errors,
-                      Reconnects survived) {
+                      long unfinished, Reconnects survived) {
         double secs = measuredNanos / 1e9;
         StringBuilder b = new StringBuilder("{\n");
         field(b, "command", quote(command));
         field(b, "seconds", num(secs));
         field(b, "answered", Long.toString(answered));
         field(b, "errors", Long.toString(errors));
+        field(b, "unfinished", Long.toString(unfinished));
         field(b, "mbytes_per_s_sent", num((after.bytesSent() - before.bytesSent()) / secs / 1e6));
         field(b, "mbytes_per_s_received", num((after.bytesReceived() - before.bytesReceived()) / secs / 1e6));
         field(b, "frames_sent", Long.toString(after.framesSent() - before.framesSent()));

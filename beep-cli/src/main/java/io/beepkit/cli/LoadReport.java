@@ -31,7 +31,7 @@ final class LoadReport {
         long bytesReceived = after.bytesReceived() - before.bytesReceived();
         out.println();
         out.printf(Locale.ROOT, "finished in %.3f s: %d messages answered, %d ok, %d error%s%s%n", secs, msgs, ok,
-                failedCount, failedCount == 1 ? "" : "s", lost > 0 ? " (" + lost + " unanswered)" : "");
+                failedCount, failedCount == 1 ? "" : "s", lost > 0 ? " (" + lost + " unfinished, timed out)" : "");
         long measuredMsgs = main.measured.get();
         for (LoadFlow f : extras) {
             measuredMsgs += f.measured.get();

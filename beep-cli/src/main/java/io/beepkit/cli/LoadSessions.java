@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 final class LoadSessions implements AutoCloseable {
     private final List<BeepSession> open = new ArrayList<>();
     private final Duration timeout;
+    private volatile boolean abandoned;
 
     LoadSessions(Duration timeout) {
         this.timeout = timeout;
@@ -70,6 +71,14 @@ final class LoadSessions implements AutoCloseable {
     }
 
     /** Releases every session that connected: a graceful close for up to 5 s, then termination. */
+    /**
+     * The run gave up on exchanges still outstanding: {@link #close()} then terminates the sessions at once instead of
+     * waiting for a graceful close, which would wait for those replies too.
+     */
+    void abandon() {
+        abandoned = true;
+    }
+
     @Override
     public void close() {
         List<BeepSession> snapshot;
@@ -81,7 +90,8 @@ final class LoadSessions implements AutoCloseable {
             closing.add(s.close().exceptionally(e -> null));
         }
         try {
-            CompletableFuture.allOf(closing.toArray(new CompletableFuture<?>[0])).get(5, TimeUnit.SECONDS);
+            CompletableFuture.allOf(closing.toArray(new CompletableFuture<?>[0])).get(abandoned ? 0 : 5,
+                    TimeUnit.SECONDS);
         } catch (Exception e) {
             // Fall through to terminate whatever did not release in time.
         }

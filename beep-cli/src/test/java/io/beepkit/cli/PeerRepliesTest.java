@@ -6,6 +6,14 @@ import io.beepkit.netty.BeepServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,11 +23,16 @@ class PeerRepliesTest {
     static final String FAIL = "urn:test:fail";
     static final String ANSWERS = "urn:test:answers";
     static final String SILENT = "urn:test:silent";
+    static final String TRICKLE = "urn:test:trickle";
+    /** Answers one message every 200 ms, in order: replies keep coming, but far slower than they are asked for. */
+    static ScheduledExecutorService trickle;
+    static final AtomicLong nextAnswerAt = new AtomicLong();
     static BeepServer server;
     static String address;
 
     @BeforeAll
     static void start() {
+        trickle = Executors.newSingleThreadScheduledExecutor();
         server = BeepServer.builder().bind("127.0.0.1", 0)
                 .profile(FAIL, (msg, r) -> r.error(554, "transaction failed"
                         + (msg.entity().body().length == 0 ? "" : ": " + msg.entity().bodyText())))
@@ -31,6 +44,12 @@ class PeerRepliesTest {
                     r.endAnswers();
                 })
                 .profile(SILENT, (msg, r) -> { }) // never answers
+                .profile(TRICKLE, (msg, r) -> {
+                    long now = System.nanoTime();
+                    long at = nextAnswerAt.accumulateAndGet(now + 200_000_000L,
+                            (prev, earliest) -> Math.max(prev + 200_000_000L, earliest));
+                    trickle.schedule(() -> r.reply(MimeEntity.of("late")), at - now, TimeUnit.NANOSECONDS);
+                })
                 .build().start().join();
         address = "127.0.0.1:" + server.port();
     }
@@ -38,6 +57,7 @@ class PeerRepliesTest {
     @AfterAll
     static void stop() {
         server.close();
+        trickle.shutdownNow();
     }
 
     @Test
@@ -49,6 +69,27 @@ class PeerRepliesTest {
         assertEquals(ExitCodes.TIMEOUT, r.code(), r.toString());
         assertEquals("beep call: timed out after 1.0 s waiting for the reply", r.errLines()[0], r.err());
         assertTrue(ms >= 1000 && ms < 2000, "returned after " + ms + " ms");
+    }
+
+    @Test
+    void timedLoadEndsOnTimeWhileRepliesStillTrickleIn(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("load.json");
+        nextAnswerAt.set(0);
+        long t0 = System.nanoTime();
+        // 40 in flight answered 5 per second would take 8 s to drain: the run must end about --timeout after -D.
+        Cli.Result r = Cli.run("load", address, TRICKLE, "--size", "64", "-m", "40", "-D", "1s", "--timeout", "2s",
+                "-q", "--json", json.toString());
+        double secs = (System.nanoTime() - t0) / 1e9;
+        assertTrue(secs < 6.5, "took " + secs + " s");
+        assertEquals(ExitCodes.PEER_ERROR, r.code(), r.toString());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+) unfinished, timed out\\)").matcher(r.out());
+        assertTrue(m.find(), r.out());
+        long unfinished = Long.parseLong(m.group(1));
+        assertTrue(unfinished >= 15 && unfinished <= 40, r.out());
+        assertTrue(r.out().contains(unfinished + " x unfinished 2.0 s after the end of the run"), r.out());
+        String text = Files.readString(json);
+        assertTrue(text.contains("\"unfinished\": " + unfinished + ","), text);
+        assertTrue(text.contains("\"timeout\": " + unfinished), text);
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.beepkit.core.LibraryThreads;
 import io.beepkit.netty.internal.ConnectFailures;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.Shutdown;
+import io.beepkit.netty.internal.SocketBufferFloor;
 import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
@@ -66,6 +67,7 @@ public final class BeepClient implements AutoCloseable {
         this.group = resources != null ? resources.eventLoopGroup() : transport.newGroup(b.ioThreads, "beep-client");
         this.connectTimeout = b.connectTimeout;
         this.security = SecurityEndpoint.initiator(config.security());
+        SocketBufferFloor.logIfRaised(config.socketProfile(), "client");
     }
 
     /** A builder for a client: configuration, the profiles the listener may start on our side, I/O threads. */

@@ -13,6 +13,7 @@ import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.PipelineInitializer;
+import io.beepkit.netty.internal.SocketBufferFloor;
 import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Shutdown;
 import io.beepkit.netty.internal.Transport;
@@ -119,6 +120,7 @@ public final class BeepServer implements AutoCloseable {
         EventLoopGroup acceptGroup = this.acceptGroup;
         ServerBootstrap b = new ServerBootstrap().group(acceptGroup, group).channel(transport.serverChannel());
         SocketOptions.applyServer(b, config.socketProfile(), transport);
+        SocketBufferFloor.logIfRaised(config.socketProfile(), "listener");
         SocketOptions.keepAliveServer(b, config.tcpKeepAlive(), transport);
         pipeline = new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
             sessions.add(s);

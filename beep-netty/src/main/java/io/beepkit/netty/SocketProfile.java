@@ -10,6 +10,16 @@ import java.util.Objects;
  * {@link #toBuilder()} to make a custom one. {@code docs/tuning.md} explains each value.
  */
 public final class SocketProfile {
+    /**
+     * The smallest SO_RCVBUF and SO_SNDBUF, in octets, that clients and listeners give a socket: a profile asking for
+     * less (but not 0, the kernel's own sizing) gets this, with one warning per client or listener naming both
+     * values. Below it Linux advertises a TCP window of one or two segments and stalls on its persist timer (a
+     * 4098-octet echo with 1 KiB buffers took about a second); 8 KiB, which Linux doubles to 16 KiB of buffer,
+     * keeps a whole 4096-octet BEEP window in one TCP window and is still small enough against bufferbloat.
+     * {@code docs/tuning.md} has the measurements.
+     */
+    public static final int MIN_SOCKET_BUFFER = 8 * 1024;
+
     private final String name;
     private final boolean tcpNoDelay;
     private final int receiveBuffer;
@@ -69,12 +79,18 @@ public final class SocketProfile {
         return tcpNoDelay;
     }
 
-    /** SO_RCVBUF in octets, 0 to keep the kernel's autotuning. */
+    /**
+     * SO_RCVBUF in octets as requested, 0 to keep the kernel's autotuning; a value below {@link #MIN_SOCKET_BUFFER}
+     * is raised to it when applied.
+     */
     public int receiveBuffer() {
         return receiveBuffer;
     }
 
-    /** SO_SNDBUF in octets, 0 to keep the kernel's default. */
+    /**
+     * SO_SNDBUF in octets as requested, 0 to keep the kernel's default; a value below {@link #MIN_SOCKET_BUFFER} is
+     * raised to it when applied.
+     */
     public int sendBuffer() {
         return sendBuffer;
     }
@@ -226,9 +242,9 @@ public final class SocketProfile {
         public Builder name(String v) { name = v; return this; }
         /** TCP_NODELAY: true disables Nagle's algorithm. */
         public Builder tcpNoDelay(boolean v) { tcpNoDelay = v; return this; }
-        /** SO_RCVBUF in octets, 0 for the kernel's autotuning. */
+        /** SO_RCVBUF in octets, 0 for the kernel's autotuning; raised to {@link #MIN_SOCKET_BUFFER} when applied. */
         public Builder receiveBuffer(int v) { receiveBuffer = v; return this; }
-        /** SO_SNDBUF in octets, 0 for the kernel's default. */
+        /** SO_SNDBUF in octets, 0 for the kernel's default; raised to {@link #MIN_SOCKET_BUFFER} when applied. */
         public Builder sendBuffer(int v) { sendBuffer = v; return this; }
         /** Netty's write-buffer water marks in octets: frames stop above {@code high} and resume below {@code low}. */
         public Builder writeBufferWaterMarks(int low, int high) { writeBufferLow = low; writeBufferHigh = high; return this; }

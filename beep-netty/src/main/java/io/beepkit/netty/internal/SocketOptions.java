@@ -17,7 +17,8 @@ import jdk.net.ExtendedSocketOptions;
  * Applies a {@link SocketProfile} on the right side of each bootstrap and reads the options back. The classic bug
  * this avoids is {@code option} versus {@code childOption}: accepted sockets take child options; SO_RCVBUF must be on
  * the listening socket (before bind) or the connecting socket (before connect) to take effect above 64 KiB, because
- * the TCP window scale is negotiated in the SYN.
+ * the TCP window scale is negotiated in the SYN. Buffer sizes below {@link SocketProfile#MIN_SOCKET_BUFFER} are
+ * raised to it ({@link SocketBufferFloor}).
  */
 public final class SocketOptions {
     private SocketOptions() {
@@ -28,10 +29,10 @@ public final class SocketOptions {
         b.option(ChannelOption.TCP_NODELAY, p.tcpNoDelay());
         b.option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(p.writeBufferLow(), p.writeBufferHigh()));
         if (p.receiveBuffer() > 0) {
-            b.option(ChannelOption.SO_RCVBUF, p.receiveBuffer());
+            b.option(ChannelOption.SO_RCVBUF, SocketBufferFloor.applied(p.receiveBuffer()));
         }
         if (p.sendBuffer() > 0) {
-            b.option(ChannelOption.SO_SNDBUF, p.sendBuffer());
+            b.option(ChannelOption.SO_SNDBUF, SocketBufferFloor.applied(p.sendBuffer()));
         }
         if (t.isEpoll() && p.notSentLowat() > 0) {
             b.option(EpollChannelOption.TCP_NOTSENT_LOWAT, (long) p.notSentLowat());
@@ -42,13 +43,13 @@ public final class SocketOptions {
     public static void applyServer(ServerBootstrap b, SocketProfile p, Transport t) {
         b.option(ChannelOption.SO_REUSEADDR, true);
         if (p.receiveBuffer() > 0) {
-            b.option(ChannelOption.SO_RCVBUF, p.receiveBuffer());
-            b.childOption(ChannelOption.SO_RCVBUF, p.receiveBuffer());
+            b.option(ChannelOption.SO_RCVBUF, SocketBufferFloor.applied(p.receiveBuffer()));
+            b.childOption(ChannelOption.SO_RCVBUF, SocketBufferFloor.applied(p.receiveBuffer()));
         }
         b.childOption(ChannelOption.TCP_NODELAY, p.tcpNoDelay());
         b.childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(p.writeBufferLow(), p.writeBufferHigh()));
         if (p.sendBuffer() > 0) {
-            b.childOption(ChannelOption.SO_SNDBUF, p.sendBuffer());
+            b.childOption(ChannelOption.SO_SNDBUF, SocketBufferFloor.applied(p.sendBuffer()));
         }
         if (t.isEpoll() && p.notSentLowat() > 0) {
             b.childOption(EpollChannelOption.TCP_NOTSENT_LOWAT, (long) p.notSentLowat());
