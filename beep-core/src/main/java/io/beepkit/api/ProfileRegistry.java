@@ -2,6 +2,7 @@ package io.beepkit.api;
 
 import org.jspecify.annotations.Nullable;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,9 +11,13 @@ import java.util.Objects;
 /**
  * Profile URIs and their handlers. Offered in our greeting in registration order; a start request is matched against
  * them. Thread-safe; changes affect sessions greeted afterwards.
+ *
+ * <p>Lookups take no lock: every event loop looks a handler up for each start request, and a lock shared by all of
+ * them made each wait whenever the thread holding it was descheduled (tens of milliseconds on a loaded machine).
+ * Changes replace an immutable snapshot.
  */
 public final class ProfileRegistry {
-    private final Map<String, ProfileHandler> handlers = new LinkedHashMap<>();
+    private volatile Map<String, ProfileHandler> handlers = Collections.unmodifiableMap(new LinkedHashMap<>());
 
     /** Registers (or replaces) the handler for {@code uri}. */
     public synchronized ProfileRegistry register(String uri, ProfileHandler handler) {
@@ -21,30 +26,36 @@ public final class ProfileRegistry {
         if (uri.isBlank()) {
             throw new IllegalArgumentException("profile URI must not be blank");
         }
-        handlers.put(uri, handler);
+        Map<String, ProfileHandler> next = new LinkedHashMap<>(handlers);
+        next.put(uri, handler);
+        handlers = Collections.unmodifiableMap(next);
         return this;
     }
 
     /** Removes the handler of {@code uri}; channels already open keep theirs. Returns this registry. */
     public synchronized ProfileRegistry unregister(String uri) {
-        handlers.remove(uri);
+        if (handlers.containsKey(uri)) {
+            Map<String, ProfileHandler> next = new LinkedHashMap<>(handlers);
+            next.remove(uri);
+            handlers = Collections.unmodifiableMap(next);
+        }
         return this;
     }
 
     /** The handler for {@code uri}, or null when none is registered. */
-    public synchronized @Nullable ProfileHandler handler(String uri) {
+    public @Nullable ProfileHandler handler(String uri) {
         return handlers.get(uri);
     }
 
     /** Registered URIs in registration order. */
-    public synchronized List<String> uris() {
+    public List<String> uris() {
         return List.copyOf(handlers.keySet());
     }
 
     /** A copy, so a server's sessions are unaffected by later changes to the builder's registry. */
-    public synchronized ProfileRegistry copy() {
+    public ProfileRegistry copy() {
         ProfileRegistry r = new ProfileRegistry();
-        r.handlers.putAll(handlers);
+        r.handlers = handlers; // immutable: shared until either registry changes
         return r;
     }
 }

@@ -29,13 +29,19 @@ import java.util.concurrent.TimeUnit;
  * {@code half} half-greeted (200), {@code huge} connections sending 1 MiB frames (500), {@code duration} seconds of
  * attack (60), {@code hold} seconds a never-reading session holds before starting over (40), {@code reconnect}
  * seconds before a connection the listener closed comes back (5), {@code greeting}
- * greeting timeout in seconds (15), {@code report} seconds (5), {@code settle} most seconds to wait after (60).
+ * greeting timeout in seconds (15), {@code report} seconds (5), {@code settle} most seconds to wait after (60),
+ * {@code gap} milliseconds between the probe's echoes (2), {@code jfr} a file for a flight recording of the listener
+ * ({@code settings=profile}), {@code scenario} a named set of defaults (see {@link Scenario}; explicit arguments win).
  */
 public final class AttackRun {
     private final Map<String, String> args;
 
     private AttackRun(Map<String, String> args) {
         this.args = args;
+        String scenario = args.get("scenario");
+        if (scenario != null) {
+            Scenario.named(scenario).defaults().forEach(args::putIfAbsent);
+        }
     }
 
     /** Runs with {@code name=value} arguments; see the class description. */
@@ -54,6 +60,9 @@ public final class AttackRun {
     /** The child's heap and any extra JVM options ({@code jvm=-Xlog:gc,...}, comma-separated). */
     private List<String> jvm() {
         List<String> options = new java.util.ArrayList<>(List.of("-Xmx" + arg("heap", "256m"), "-Xms" + arg("heap", "256m")));
+        if (args.containsKey("jfr")) {
+            options.add("-XX:StartFlightRecording=filename=" + args.get("jfr") + ",settings=profile,dumponexit=true");
+        }
         if (args.containsKey("jvm")) {
             options.addAll(List.of(args.get("jvm").split(",")));
         }
@@ -77,7 +86,8 @@ public final class AttackRun {
         counts.put(Kind.SILENT, num("silent", 2000));
         counts.put(Kind.HALF_GREETED, num("half", 200));
         counts.put(Kind.HUGE_FRAME, num("huge", 500));
-        System.out.printf(Locale.ROOT, "attack: %s, %d cores, started %s%n", counts,
+        System.out.printf(Locale.ROOT, "attack: %s%s, %d cores, started %s%n", counts,
+                args.containsKey("scenario") ? " (scenario " + args.get("scenario") + ": " + args + ")" : "",
                 Runtime.getRuntime().availableProcessors(), Instant.now());
         List<String> serve = List.of("--port", "0", "--listener-memory-budget", budget, "--max-sessions", "20000",
                 "--max-sessions-per-address", "20000", "--greeting-timeout", greeting + "s", "--stats-interval", "1s",
@@ -90,7 +100,7 @@ public final class AttackRun {
             Figures base = settle(listener, 0, null);
             System.out.println("baseline: " + base);
             Report out = new Report(greeting);
-            try (EchoProbe probe = new EchoProbe(listener.port(), 2)) {
+            try (EchoProbe probe = new EchoProbe(listener.port(), num("gap", 2))) {
                 Thread.sleep(2_000);
                 probe.interval();
                 probe.maxAndReset();

@@ -5,6 +5,9 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.netty.BeepClient;
 
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -27,6 +30,9 @@ final class EchoProbe implements AutoCloseable {
     private final Histogram histogram = new Histogram();
     private final AtomicLong maxMicros = new AtomicLong();
     private volatile String lastErrorText = "";
+    private static final long SLOW_MICROS = 50_000;
+    private static final int SLOW_KEPT = 500;
+    private final List<String> slow = new ArrayList<>();
 
     /** A histogram of latencies in microseconds: log-linear buckets, 16 per power of two. */
     static final class Histogram {
@@ -119,6 +125,23 @@ final class EchoProbe implements AutoCloseable {
     private void record(long micros) {
         histogram.record(micros);
         maxMicros.accumulateAndGet(micros, Math::max);
+        if (micros >= SLOW_MICROS) {
+            synchronized (slow) {
+                if (slow.size() < SLOW_KEPT) {
+                    slow.add(Instant.now().minusNanos(micros * 1000) + " " + micros / 1000 + " ms");
+                }
+            }
+        }
+    }
+
+    /**
+     * The echoes that took 50 ms or more (at most the first {@value #SLOW_KEPT}): when each was sent (UTC) and how
+     * long it took, to be set beside the listener's GC log or flight recording.
+     */
+    List<String> slowEchoes() {
+        synchronized (slow) {
+            return List.copyOf(slow);
+        }
     }
 
     /** The latencies since the last call. */

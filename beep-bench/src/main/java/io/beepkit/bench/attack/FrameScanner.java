@@ -67,7 +67,13 @@ final class FrameScanner {
 
     /** A frame as octets: header, payload, trailer. */
     static byte[] frame(String keyword, int channel, int msgno, long seqno, byte[] payload) {
-        byte[] head = (keyword + " " + channel + " " + msgno + " . " + seqno + " " + payload.length + "\r\n")
+        return frame(keyword, channel, msgno, false, seqno, payload);
+    }
+
+    /** A frame as octets: header ({@code more}: {@code *}, more frames of the message follow), payload, trailer. */
+    static byte[] frame(String keyword, int channel, int msgno, boolean more, long seqno, byte[] payload) {
+        byte[] head = (keyword + " " + channel + " " + msgno + (more ? " * " : " . ") + seqno + " " + payload.length
+                + "\r\n")
                 .getBytes(StandardCharsets.US_ASCII);
         byte[] f = new byte[head.length + payload.length + 5];
         System.arraycopy(head, 0, f, 0, head.length);

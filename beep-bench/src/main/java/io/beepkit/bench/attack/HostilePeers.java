@@ -112,6 +112,12 @@ final class HostilePeers implements AutoCloseable {
                         opened++;
                     } else if (s.ch != null && s.attacking && s.out == null && now - s.holdUntil >= 0) {
                         close(s, now, false); // held long enough: start over with a new session
+                    } else if (s.ch != null && !s.attacking && s.session != null && !s.session.refused()
+                            && s.session.setUp(now)) {
+                        SelectionKey key = s.ch.keyFor(selector);
+                        if (key != null && key.isValid() && (s.out == null || !s.out.hasRemaining())) {
+                            attack(s, key); // the SEQs' grace passed with nothing more to read
+                        }
                     }
                 }
                 selector.select(10);
@@ -188,15 +194,28 @@ final class HostilePeers implements AutoCloseable {
         if (s.session.refused()) {
             refused421.incrementAndGet();
             close(s, System.nanoTime(), false);
-        } else if (s.session.setUp()) {
-            // From here on nothing is read: the listener's replies pile up.
-            sessionsSetUp.incrementAndGet();
-            s.attacking = true;
-            s.holdUntil = System.nanoTime() + holdNanos;
-            s.out = ByteBuffer.allocate(64 * 1024);
-            refill(s);
-            key.interestOps(s.out == null ? 0 : SelectionKey.OP_WRITE);
+        } else if (s.session.setUp(System.nanoTime())) {
+            attack(s, key);
+        } else {
+            byte[] more = s.session.moreStarts();
+            if (more.length > 0) {
+                ByteBuffer pending = s.out == null ? ByteBuffer.allocate(0) : s.out;
+                ByteBuffer joined = ByteBuffer.allocate(pending.remaining() + more.length);
+                joined.put(pending).put(more).flip();
+                s.out = joined;
+                key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+            }
         }
+    }
+
+    /** The session is set up: from here on nothing is read, and the listener's replies pile up. */
+    private void attack(Slot s, SelectionKey key) {
+        sessionsSetUp.incrementAndGet();
+        s.attacking = true;
+        s.holdUntil = System.nanoTime() + holdNanos;
+        s.out = ByteBuffer.allocate(256 * 1024);
+        refill(s);
+        key.interestOps(s.out == null ? 0 : SelectionKey.OP_WRITE);
     }
 
     private void refill(Slot s) {

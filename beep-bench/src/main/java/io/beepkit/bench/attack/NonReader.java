@@ -5,14 +5,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * One session that never reads once it is set up: it greets, starts {@code channels} echo channels and reads their
- * replies and SEQs; then it grants the listener a large window on each channel, and sends, without reading another
- * octet, large MSGs up to the window the listener opened on each channel, then empty MSGs (which use no window)
+ * One session that never reads once it is set up: it greets, starts {@code channels} echo channels (as fast as the
+ * listener's channel-0 window lets it, acknowledging what the listener sends there) and reads their replies and
+ * SEQs; then it grants the listener a large window on each channel, and sends, without reading another
+ * octet, large MSGs up to the window the listener opened on each channel (on a channel whose window is smaller than
+ * one, the first frame of one, as large as the window), then empty MSGs (which use no window)
  * round-robin across the channels. Every reply piles up at the listener.
  */
 final class NonReader {
     static final String ECHO = "http://xml.resource.org/profiles/NULL/ECHO";
     private static final int GRANTED_WINDOW = 16 * 1024 * 1024;
+    private static final int ZERO_WINDOW = 4096;
+    private static final long SEQ_GRACE_NANOS = 500_000_000L;
 
     private final int channels;
     private final int largeSize;
@@ -21,7 +25,17 @@ final class NonReader {
     private final long[] seqno;
     private final int[] msgno;
     private final boolean[] open;
+    private final boolean[] seqSeen;
+    private final boolean[] answeredStart;
+    private final boolean[] partial;
     private int answered;
+    private long allAnsweredAt;
+    /** Channel 0: our next seqno, the listener's window edge for us, what it sent us and what we acknowledged. */
+    private long zeroSeq;
+    private long zeroWindow = ZERO_WINDOW;
+    private long zeroReceived;
+    private long zeroAcked;
+    private int nextStart;
     private boolean refused;
     private boolean greeted;
     // Generation state: grants first, then large MSGs per channel, then empty MSGs round-robin.
@@ -38,21 +52,48 @@ final class NonReader {
         this.seqno = new long[channels];
         this.msgno = new int[channels];
         this.open = new boolean[channels];
+        this.seqSeen = new boolean[channels];
+        this.answeredStart = new boolean[channels];
+        this.partial = new boolean[channels];
         Arrays.fill(window, 4096);
     }
 
-    /** Our greeting and every start request, sent at once on connect. */
+    /**
+     * Our greeting and the start requests that fit the listener's channel-0 window (RFC 3081's 4096 octets at
+     * first), sent on connect; the rest follow as the listener's SEQs open its window ({@link #moreStarts}).
+     */
     byte[] opening() {
-        byte[] greeting = FrameScanner.frame("RPY", 0, 0, 0, FrameScanner.mgmt("<greeting/>"));
-        ByteBuffer all = ByteBuffer.allocate(greeting.length + channels * 200);
-        all.put(greeting);
-        long zeroSeq = FrameScanner.mgmt("<greeting/>").length;
-        for (int i = 0; i < channels; i++) {
-            byte[] start = FrameScanner.mgmt("<start number='" + number(i) + "'><profile uri='" + ECHO + "'/></start>");
-            all.put(FrameScanner.frame("MSG", 0, i + 1, zeroSeq, start));
-            zeroSeq += start.length;
+        byte[] greetingPayload = FrameScanner.mgmt("<greeting/>");
+        byte[] greeting = FrameScanner.frame("RPY", 0, 0, 0, greetingPayload);
+        zeroSeq = greetingPayload.length;
+        byte[] starts = moreStarts();
+        byte[] all = Arrays.copyOf(greeting, greeting.length + starts.length);
+        System.arraycopy(starts, 0, all, greeting.length, starts.length);
+        return all;
+    }
+
+    /**
+     * The start requests not yet sent that fit the listener's channel-0 window now, and a SEQ on channel 0 for what
+     * the listener sent us there (its greeting and start replies would otherwise stop at our 4096-octet window); an
+     * empty array if there is nothing to send.
+     */
+    byte[] moreStarts() {
+        ByteBuffer out = ByteBuffer.allocate(8192);
+        if (zeroReceived - zeroAcked >= ZERO_WINDOW / 2) {
+            out.put(("SEQ 0 " + zeroReceived + " " + ZERO_WINDOW + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            zeroAcked = zeroReceived;
         }
-        return Arrays.copyOf(all.array(), all.position());
+        while (nextStart < channels) {
+            byte[] start = FrameScanner.mgmt("<start number='" + number(nextStart) + "'><profile uri='" + ECHO
+                    + "'/></start>");
+            if (zeroSeq + start.length > zeroWindow || out.remaining() < start.length + 64) {
+                break;
+            }
+            out.put(FrameScanner.frame("MSG", 0, nextStart + 1, zeroSeq, start));
+            zeroSeq += start.length;
+            nextStart++;
+        }
+        return Arrays.copyOf(out.array(), out.position());
     }
 
     private static int number(int index) {
@@ -68,12 +109,26 @@ final class NonReader {
         }
         if (h.keyword().equals("SEQ")) {
             int index = (h.channel() - 1) / 2;
-            if (h.channel() % 2 == 1 && index < channels) {
+            if (h.channel() == 0) {
+                zeroWindow = h.numbers()[1] + h.numbers()[2];
+            } else if (h.channel() % 2 == 1 && index < channels) {
                 window[index] = h.numbers()[1] + h.numbers()[2];
+                seqSeen[index] = true;
             }
-        } else if (h.channel() == 0 && h.numbers()[1] >= 1 && h.numbers()[1] <= channels) {
-            answered++;
-            open[(int) h.numbers()[1] - 1] = h.keyword().equals("RPY");
+            return;
+        }
+        if (h.channel() == 0 && h.numbers().length >= 5) {
+            zeroReceived = Math.max(zeroReceived, h.numbers()[3] + h.numbers()[4]);
+        }
+        if (h.channel() == 0 && h.numbers()[1] >= 1 && h.numbers()[1] <= channels) {
+            int index = (int) h.numbers()[1] - 1;
+            if (!answeredStart[index]) {
+                answeredStart[index] = true; // a reply may come in several frames
+                open[index] = h.keyword().equals("RPY");
+                if (++answered == channels) {
+                    allAnsweredAt = System.nanoTime();
+                }
+            }
         }
     }
 
@@ -82,9 +137,24 @@ final class NonReader {
         return refused;
     }
 
-    /** True once every start request is answered. */
-    boolean setUp() {
-        return answered == channels;
+    /**
+     * True once every start request is answered and, for MSGs larger than RFC 3081's initial 4096-octet window, every
+     * open channel's window is known: the listener's SEQ opening it follows the start's reply, and a channel beyond
+     * the listener's window budget for the session gets none, so after {@link #SEQ_GRACE_NANOS} it keeps 4096.
+     */
+    boolean setUp(long nowNanos) {
+        if (answered < channels) {
+            return false;
+        }
+        if (largeSize <= 4096 || nowNanos - allAnsweredAt >= SEQ_GRACE_NANOS) {
+            return true;
+        }
+        for (int i = 0; i < channels; i++) {
+            if (open[i] && !seqSeen[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Channels the listener accepted. */
@@ -114,6 +184,18 @@ final class NonReader {
         large[1] = '\n';
         while (largeChannel < channels) {
             int c = largeChannel;
+            if (open[c] && seqno[c] == 0 && window[c] < largeSize) {
+                // The window is smaller than one large MSG: its first frame, as much as the window takes.
+                if (out.remaining() < window[c] + 64) {
+                    return true;
+                }
+                byte[] first = Arrays.copyOf(large, (int) window[c]);
+                out.put(FrameScanner.frame("MSG", number(c), msgno[c]++, true, 0, first));
+                seqno[c] = window[c];
+                partial[c] = true;
+                largeChannel++;
+                continue;
+            }
             if (!open[c] || seqno[c] + largeSize > window[c]) {
                 largeChannel++;
                 continue;
@@ -127,7 +209,7 @@ final class NonReader {
         while (emptyRound < emptyPerChannel) {
             while (emptyChannel < channels) {
                 int c = emptyChannel;
-                if (open[c]) {
+                if (open[c] && !partial[c]) {
                     if (out.remaining() < 64) {
                         return true;
                     }

@@ -7,6 +7,8 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import java.io.StringReader;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one hardened reading of peer XML that channel 0, TLS and SASL share: a StAX parser with DTDs and external
@@ -15,7 +17,15 @@ import java.io.StringReader;
  * parser errors are wrapped, never printed.
  */
 public final class HardenedXml {
-    private static final XMLInputFactory FACTORY = newFactory();
+    /**
+     * Factories not in use. A factory's {@code createXMLStreamReader} is not thread-safe, and one factory shared
+     * behind a lock made every event loop wait while another built its reader: in an attack run with thousands of
+     * channel starts, event loops waited up to a second for that lock, and a fresh session's echo with them. Each
+     * parse borrows a factory of its own instead and gives it back; at most {@link #IDLE_MAX} are kept.
+     */
+    private static final ConcurrentLinkedQueue<XMLInputFactory> IDLE = new ConcurrentLinkedQueue<>();
+    private static final AtomicInteger IDLE_COUNT = new AtomicInteger();
+    static final int IDLE_MAX = 16;
 
     private HardenedXml() {
     }
@@ -45,10 +55,9 @@ public final class HardenedXml {
      */
     public static <T> T parse(String text, String what, RootReader<T> root) {
         XMLStreamReader r = null;
+        XMLInputFactory factory = borrow();
         try {
-            synchronized (FACTORY) {
-                r = FACTORY.createXMLStreamReader(new StringReader(text));
-            }
+            r = factory.createXMLStreamReader(new StringReader(text));
             T result = null;
             while (r.hasNext()) {
                 switch (r.next()) {
@@ -88,7 +97,30 @@ public final class HardenedXml {
                     // nothing to release
                 }
             }
+            giveBack(factory);
         }
+    }
+
+    private static XMLInputFactory borrow() {
+        XMLInputFactory f = IDLE.poll();
+        if (f == null) {
+            return newFactory();
+        }
+        IDLE_COUNT.decrementAndGet();
+        return f;
+    }
+
+    private static void giveBack(XMLInputFactory f) {
+        if (IDLE_COUNT.incrementAndGet() <= IDLE_MAX) {
+            IDLE.offer(f);
+        } else {
+            IDLE_COUNT.decrementAndGet(); // enough kept: this one is left to the collector
+        }
+    }
+
+    /** Factories kept for the next parses (for tests). */
+    static int idleFactories() {
+        return IDLE_COUNT.get();
     }
 
     /** Escapes the five XML specials with the predefined entities only; returns {@code s} itself when none occur. */
