@@ -68,7 +68,10 @@ final class LinePrinter implements AutoCloseable {
         out.flush();
     }
 
-    /** Prints what is still queued (waiting at most 10 s for standard output) and stops. */
+    /**
+     * Prints what is still queued (waiting at most 10 s for standard output) and stops; lines printed afterwards are
+     * not written.
+     */
     @Override
     public void close() throws InterruptedException {
         closing = true;

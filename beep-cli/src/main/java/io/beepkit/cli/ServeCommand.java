@@ -228,6 +228,8 @@ final class ServeCommand implements Callable<Integer> {
             if (meters != null) {
                 printMetrics(meters);
             }
+            // Printed before a shutdown hook waiting on "stopped" lets the JVM end.
+            printer.close();
             stopped.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
