@@ -17,7 +17,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
 import java.net.SocketAddress;
 import java.time.Duration;
 import java.time.LocalTime;
@@ -104,7 +103,8 @@ final class ServeCommand implements Callable<Integer> {
     private final AtomicBoolean optionsShown = new AtomicBoolean();
     private final Map<BeepSession, ServedSession> sessions = new ConcurrentHashMap<>();
     private volatile int boundPort = -1;
-    private PrintWriter out;
+    /** Standard output, written by a thread of its own: session lines come from the shared callback threads. */
+    private LinePrinter printer;
 
     /** Asks a running {@code serve} to stop as SIGINT would (for embedding and tests). */
     void requestStop() {
@@ -124,7 +124,15 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CommandLine cmd = spec.commandLine();
-        out = cmd.getOut();
+        printer = new LinePrinter(cmd.getOut());
+        try {
+            return serve(cmd);
+        } finally {
+            printer.close();
+        }
+    }
+
+    private Integer serve(CommandLine cmd) throws Exception {
         if (port < 0 || port > 65535) {
             throw new CommandLine.ParameterException(cmd, "--port out of range 0..65535: " + port);
         }
@@ -220,6 +228,8 @@ final class ServeCommand implements Callable<Integer> {
             if (meters != null) {
                 printMetrics(meters);
             }
+            // Printed before a shutdown hook waiting on "stopped" lets the JVM end.
+            printer.close();
             stopped.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -288,11 +298,7 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     private void line(String text) {
-        PrintWriter w = out;
-        synchronized (w) {
-            w.println(LocalTime.now().format(CLOCK) + " " + text);
-            w.flush();
-        }
+        printer.print(LocalTime.now().format(CLOCK) + " " + text);
     }
 
     static String address(SocketAddress a) {
