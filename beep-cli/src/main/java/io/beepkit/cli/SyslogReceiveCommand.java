@@ -42,6 +42,15 @@ import java.util.concurrent.atomic.AtomicLong;
                 "With --kafka-topic each message goes to Kafka instead, as one JSON record, and is acknowledged "
                         + "once the broker has acknowledged the record (acks=all, idempotent producer)."})
 final class SyslogReceiveCommand implements Callable<Integer> {
+    /**
+     * The fixed receive window per channel unless --profile or --window says otherwise. The default profile's tuner
+     * reads the credit a collector holds back until its sink has stored a batch as queueing and shrinks the window
+     * towards 4096 octets, so a device could only have a few dozen lines on their way per fsync; fixed, a batch can
+     * hold about 2 000 RAW lines. It is also what one channel can make the collector hold, a quarter of the default
+     * profile's 1 MiB maximum.
+     */
+    static final int COLLECTOR_WINDOW = 256 * 1024;
+
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT);
 
     @Spec
@@ -147,7 +156,7 @@ final class SyslogReceiveCommand implements Callable<Integer> {
                         + p + "'");
             }
         }
-        BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd))
+        BeepConfig config = tuning.config(cmd, null, COLLECTOR_WINDOW).toBuilder().security(security.config(cmd))
                 .proxyProtocol(proxyProtocol).build();
         // Last of the checks: the sink starts the producer's thread.
         if (output == null && file.anyGiven()) {

@@ -45,6 +45,18 @@ final class TuningOptions {
 
     /** The socket profile the options describe; a bad value is a usage error. */
     SocketProfile socketProfile(CommandLine cmd) {
+        return socketProfile(cmd, null);
+    }
+
+    /**
+     * As {@link #socketProfile(CommandLine)}, with {@code fallbackWindow} (null: none) as the fixed window when neither
+     * {@code --profile} nor {@code --window} was given.
+     */
+    SocketProfile socketProfile(CommandLine cmd, Integer fallbackWindow) {
+        Integer window = this.window;
+        if (window == null && fallbackWindow != null && !given(cmd, "--profile")) {
+            window = fallbackWindow;
+        }
         SocketProfile p;
         try {
             p = SocketProfile.named(profile.trim());
@@ -89,9 +101,22 @@ final class TuningOptions {
         return name.length() == p.name().length() ? p : b.name(name.toString()).build();
     }
 
+    private static boolean given(CommandLine cmd, String option) {
+        return cmd.getParseResult() != null && cmd.getParseResult().hasMatchedOption(option);
+    }
+
     /** A session configuration from these options, with an optional frame tracer. */
     BeepConfig config(CommandLine cmd, Consumer<String> tracer) {
-        BeepConfig.Builder b = BeepConfig.builder().socketProfile(socketProfile(cmd)).frameTracer(tracer);
+        return config(cmd, tracer, null);
+    }
+
+    /**
+     * A session configuration from these options, with an optional frame tracer and {@code fallbackWindow} (null:
+     * none) as the fixed receive window when neither {@code --profile} nor {@code --window} was given.
+     */
+    BeepConfig config(CommandLine cmd, Consumer<String> tracer, Integer fallbackWindow) {
+        BeepConfig.Builder b = BeepConfig.builder().socketProfile(socketProfile(cmd, fallbackWindow))
+                .frameTracer(tracer);
         if (maxMessageSize != null) {
             if (maxMessageSize < 1) {
                 throw new CommandLine.ParameterException(cmd, "--max-message-size must be at least 1: " + maxMessageSize);

@@ -1,5 +1,8 @@
 package io.beepkit.cli;
 
+import io.beepkit.api.BeepSession;
+import io.beepkit.netty.BeepClient;
+import io.beepkit.syslog.SyslogSender;
 import io.beepkit.test.TestPki;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -212,6 +215,32 @@ class SyslogCliTest {
                     "--timeout", "5s");
             assertTrue(s.code() != 0, s.toString());
             assertEquals("", r.out.toString(), "nothing was collected");
+        }
+    }
+
+    /** The window the collector announced to a COOKED device on a fresh channel, once its SEQ has arrived. */
+    private static int announcedWindow(Receiver r) throws Exception {
+        try (BeepClient client = BeepClient.builder().ioThreads(1).build()) {
+            BeepSession session = client.connect("127.0.0.1", r.receive.boundPort()).get(10, TimeUnit.SECONDS);
+            SyslogSender sender = SyslogSender.cooked(session, null).get(10, TimeUnit.SECONDS);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (sender.channel().remoteWindow() == 4096 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            int window = sender.channel().remoteWindow();
+            sender.close();
+            session.close().get(10, TimeUnit.SECONDS);
+            return window;
+        }
+    }
+
+    @Test
+    void receiveWindowIsFixedAt256kUnlessGiven() throws Exception {
+        try (Receiver r = new Receiver()) {
+            assertEquals(SyslogReceiveCommand.COLLECTOR_WINDOW, announcedWindow(r));
+        }
+        try (Receiver r = new Receiver("--window", "64k")) {
+            assertEquals(65536, announcedWindow(r));
         }
     }
 

@@ -2,15 +2,13 @@ package io.beepkit.syslog;
 
 import io.beepkit.api.security.SaslIdentity;
 import io.beepkit.api.security.TlsSessionInfo;
+import io.beepkit.syslog.internal.Rfc3339;
 import org.jspecify.annotations.Nullable;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
 
 /**
  * Writes a {@link SyslogMessage} as one JSON object (RFC 8259) on one line, with field names after the Elastic Common
@@ -34,6 +32,12 @@ public final class SyslogJsonEncoder {
             "informational", "debug"};
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
+    /** The last {@code event.created} written: an immutable pair, so racing threads at worst format it again. */
+    private record Created(long millis, String text) {
+    }
+
+    private static volatile Created lastCreated = new Created(Long.MIN_VALUE, "");
+
     private SyslogJsonEncoder() {
     }
 
@@ -56,7 +60,7 @@ public final class SyslogJsonEncoder {
      */
     public static String encode(SyslogMessage m, Instant received) {
         StringBuilder b = new StringBuilder(256 + m.text().length() * 2).append('{');
-        String created = DateTimeFormatter.ISO_INSTANT.format(received.truncatedTo(ChronoUnit.MILLIS));
+        String created = created(received);
         String stated = rfc3339(m.timestamp());
         if (stated == null && m.format() == SyslogFormat.RFC3164) {
             Instant read = m.instant(); // only with a configured Rfc3164TimestampPolicy
@@ -171,12 +175,18 @@ public final class SyslogJsonEncoder {
         if (timestamp == null || timestamp.length() < 20 || timestamp.charAt(4) != '-') {
             return null;
         }
-        try {
-            OffsetDateTime.parse(timestamp, DateTimeFormatter.ISO_OFFSET_DATE_TIME);
-            return timestamp;
-        } catch (DateTimeParseException notRfc3339) {
-            return null;
+        return Rfc3339.isDateTime(timestamp) ? timestamp : null;
+    }
+
+    /** {@code received} as ISO 8601 UTC with milliseconds; the messages of one read share the text. */
+    private static String created(Instant received) {
+        long millis = received.toEpochMilli();
+        Created last = lastCreated;
+        if (last.millis() != millis) {
+            last = new Created(millis, DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(millis)));
+            lastCreated = last;
         }
+        return last.text();
     }
 
     private static void source(StringBuilder b, @Nullable SocketAddress address) {

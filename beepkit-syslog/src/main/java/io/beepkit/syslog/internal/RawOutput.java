@@ -108,7 +108,7 @@ public final class RawOutput {
         CompletableFuture<Void> sent = answer(lines);
         if (more) {
             // not from inside the gate's handover, which holds the gate's lock
-            CompletableFuture.runAsync(this::submitOldest);
+            SyslogScheduler.NOW.execute(this::submitOldest);
         }
         return sent;
     }

@@ -4,8 +4,6 @@ import io.beepkit.api.BeepChannel;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -18,8 +16,6 @@ import java.util.function.Supplier;
  * which counts the channel's sent payload octets from its creation.
  */
 public final class WholeFrameGate {
-    private static final Executor POLL = CompletableFuture.delayedExecutor(1, TimeUnit.MILLISECONDS);
-
     private final BeepChannel channel;
     private final long maxUnsent;
     private final long base;
@@ -71,7 +67,7 @@ public final class WholeFrameGate {
             poll = pump();
         }
         if (poll) {
-            POLL.execute(this::poll);
+            SyslogScheduler.after(1, this::poll);
         }
         return done;
     }
@@ -133,7 +129,7 @@ public final class WholeFrameGate {
             again = pump();
         }
         if (again) {
-            POLL.execute(this::poll);
+            SyslogScheduler.after(1, this::poll);
         }
     }
 }
