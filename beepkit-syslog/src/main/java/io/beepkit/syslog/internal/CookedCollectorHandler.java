@@ -137,14 +137,14 @@ public final class CookedCollectorHandler implements ProfileHandler {
         Object element = CookedXml.parse(xml);
         if (element instanceof SyslogIdentity iam) {
             state.peer(iam);
-            r.reply(OK);
             state.answered();
+            r.reply(OK);
             return SyslogAcks.DONE;
         }
         if (element instanceof SyslogPath path) {
             state.path(path);
-            r.reply(OK);
             state.answered();
+            r.reply(OK);
             return SyslogAcks.DONE;
         }
         CookedEntry e = (CookedEntry) element;
@@ -162,12 +162,15 @@ public final class CookedCollectorHandler implements ProfileHandler {
                 .appName(e.tag() != null ? e.tag() : parsed.appName());
         CompletableFuture<Void> ack = Delivery.one(consumer, b.build());
         return ack.whenComplete((ok, failure) -> {
+            // Counted as answered before the answer leaves: the stage may complete on another thread (a Kafka
+            // producer's), and the device may send its next MSG as soon as the answer reaches it; counted after,
+            // that MSG could find the channel still full and be refused with 550.
+            state.answered();
             if (failure == null) {
                 r.reply(OK);
             } else {
                 r.error(451, "the entry could not be stored: " + LogText.escape(failure.toString()));
             }
-            state.answered();
         });
     }
 
