@@ -39,8 +39,7 @@ import java.util.concurrent.CompletionStage;
  * {@code max.block.ms} (2 s here unless set, at most 60 s) while metadata is missing or {@code buffer.memory} is full;
  * then the stage fails instead. A record that cannot be delivered fails after {@code delivery.timeout.ms}
  * (Kafka's default 120 s) and the device's message stays unacknowledged until then. Batching is the producer's
- * ({@code linger.ms}, {@code batch.size}); {@code batch.size} is 128 KiB here unless set, so that one partition's
- * batches can carry what many devices keep in flight.
+ * ({@code linger.ms}, {@code batch.size}).
  *
  * <p>Thread-safe: sessions may call {@link #accept} concurrently; they share one producer.
  */

@@ -14,13 +14,6 @@ final class ProducerSettings {
     static final long DEFAULT_MAX_BLOCK_MS = 2_000;
     /** The most {@code max.block.ms} may be: the collector's callback thread must not wait longer than this. */
     static final long MAX_MAX_BLOCK_MS = 60_000;
-    /**
-     * {@code batch.size} by default, in octets: 128 KiB rather than Kafka's 16 KiB. An idempotent producer has at most
-     * 5 requests in flight per broker and each carries one batch per partition, so with 16 KiB batches of about
-     * 700-octet syslog records a partition takes about 115 records per round trip, fewer than four devices keep
-     * unacknowledged (64 each); the devices then wait on the batch size, not on the broker.
-     */
-    static final int DEFAULT_BATCH_SIZE = 128 * 1024;
 
     private ProducerSettings() {
     }
@@ -73,7 +66,6 @@ final class ProducerSettings {
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(DEFAULT_MAX_BLOCK_MS));
-        p.putIfAbsent(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(DEFAULT_BATCH_SIZE));
         return p;
     }
 }

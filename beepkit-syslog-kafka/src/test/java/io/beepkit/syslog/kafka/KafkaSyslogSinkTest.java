@@ -49,9 +49,6 @@ class KafkaSyslogSinkTest {
         assertEquals("true", p.get("enable.idempotence"));
         assertEquals("2000", p.get("max.block.ms"));
         assertEquals("20", p.get("linger.ms"));
-        assertEquals(Integer.toString(128 * 1024), p.get("batch.size"));
-        assertEquals("16384", ProducerSettings.of(Map.of("bootstrap.servers", NOWHERE, "batch.size", "16384"))
-                .get("batch.size"));
         assertEquals("500", ProducerSettings.of(Map.of("bootstrap.servers", NOWHERE, "max.block.ms", "500"))
                 .get("max.block.ms"));
     }
