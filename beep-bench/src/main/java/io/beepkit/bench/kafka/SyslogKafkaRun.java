@@ -23,7 +23,8 @@ import java.util.UUID;
  *   Prints each device's exit code and resend counts, lines missing from the topic, and duplicates against the
  *   devices' in-flight windows (64 entries each).</li>
  *   <li><b>throughput</b>: {@code devices} x {@code throughputLines} lines with no disruption, {@code rounds} times for
- *   each producer setting in {@code variants} (interleaved, so a noisy machine affects each alike); prints COOKED
+ *   each producer setting in {@code variants} (interleaved, each round starting with the next, so a noisy machine
+ *   affects each alike); prints COOKED
  *   messages a second from the devices' start to the last one's end, every line checked in the topic.</li>
  * </ol>
  *
@@ -83,7 +84,9 @@ public final class SyslogKafkaRun {
             }
             if (phases.contains("throughput")) {
                 for (int round = 1; round <= rounds; round++) {
-                    for (String variant : variants) {
+                    // Each round starts with the next variant, so that no setting always runs first or last.
+                    for (int v = 0; v < variants.size(); v++) {
+                        String variant = variants.get((v + round - 1) % variants.size());
                         List<String> props = variant.equals("default") ? List.of()
                                 : Arrays.asList(variant.split(","));
                         Path runDir = Files.createDirectories(dir.resolve("throughput-" + round + "-"
