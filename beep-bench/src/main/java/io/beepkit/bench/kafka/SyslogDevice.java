@@ -39,6 +39,14 @@ final class SyslogDevice {
     private SyslogDevice() {
     }
 
+    /**
+     * Whether {@code stderrLine} is a failure that ended a session ({@code beep syslog send}'s "...; retrying in"
+     * lines), rather than a failed connect while the collector was down.
+     */
+    static boolean sessionLost(String stderrLine) {
+        return stderrLine.contains("; retrying in ") && !stderrLine.startsWith("cannot connect to ");
+    }
+
     /** Writes device {@code d}'s {@code lines} lines of about {@code size} octets to a file in {@code dir}. */
     static Path writeLines(Path dir, int d, int lines, int size) throws IOException {
         Path f = dir.resolve("device" + d + ".log");

@@ -31,7 +31,8 @@ import java.util.UUID;
  * <pre>java -cp beep-bench/target/benchmarks.jar io.beepkit.bench.kafka.SyslogKafkaRun</pre>
  *
  * Arguments ({@code name=value}): {@code devices} (4), {@code lines} (5000), {@code throughputLines} (25000),
- * {@code size} octets per line (120), {@code killAt} (0.4), {@code rounds} (2), {@code variants} producer settings
+ * {@code size} octets per line (120), {@code killAt} (0.4), {@code brokerRestartAt} share of the lines
+ * at which the crash phase also restarts the broker (-1: never), {@code rounds} (2), {@code variants} producer settings
  * for the collector's {@code --kafka-property}, {@code |} between variants and {@code ,} between properties,
  * {@code default} for none (default), {@code phases} (crash,throughput), {@code dir} for logs and data (a new
  * temporary directory), {@code jfr} a directory for a JFR profile of each collector process (none).
@@ -58,6 +59,7 @@ public final class SyslogKafkaRun {
         int throughputLines = Integer.parseInt(args.getOrDefault("throughputLines", "25000"));
         int size = Integer.parseInt(args.getOrDefault("size", "120"));
         double killAt = Double.parseDouble(args.getOrDefault("killAt", "0.4"));
+        double brokerRestartAt = Double.parseDouble(args.getOrDefault("brokerRestartAt", "-1"));
         int rounds = Integer.parseInt(args.getOrDefault("rounds", "2"));
         List<String> variants = Arrays.asList(args.getOrDefault("variants", "default").split("\\|"));
         List<String> phases = Arrays.asList(args.getOrDefault("phases", "crash,throughput").split(","));
@@ -78,8 +80,8 @@ public final class SyslogKafkaRun {
         try (KafkaBroker broker = KafkaBroker.start(dir, List.of("-Xms256m", "-Xmx1g"))) {
             if (phases.contains("crash")) {
                 Path crashDir = Files.createDirectories(dir.resolve("crash"));
-                CrashScenario crash = new CrashScenario(devices, lines, size, killAt, -1, deviceArgs, collectorJvm,
-                        List.of());
+                CrashScenario crash = new CrashScenario(devices, lines, size, killAt, brokerRestartAt, deviceArgs,
+                        collectorJvm, List.of());
                 ok = report(crash.run(broker, "syslog-crash-" + UUID.randomUUID(), crashDir), devices, lines);
             }
             if (phases.contains("throughput")) {
@@ -114,6 +116,11 @@ public final class SyslogKafkaRun {
         System.out.printf(Locale.ROOT, "crash: %d x %d lines in %.1f s; collector SIGKILLed at %d records in the "
                         + "topic (%d devices sending), listening again after %d ms%n", devices, lines, o.seconds(),
                 o.recordsAtKill(), o.runningAtKill(), o.collectorDownMillis());
+        if (o.recordsAtBrokerStop() >= 0) {
+            System.out.printf(Locale.ROOT, "crash: broker stopped at %d records in the topic (%d devices sending), "
+                    + "serving again after %d ms%n", o.recordsAtBrokerStop(), o.runningAtBrokerStop(),
+                    o.brokerDownMillis());
+        }
         boolean ok = o.recordsAtKill() >= 0;
         List<String> perDevice = new ArrayList<>();
         for (SyslogDevice.Result r : o.devices()) {
@@ -123,6 +130,11 @@ public final class SyslogKafkaRun {
             ok &= r.exitCode() == 0 && a.missing(r.device()) == 0 && a.duplicates(r.device()) <= IN_FLIGHT;
         }
         perDevice.forEach(l -> System.out.println("  " + l));
+        for (SyslogDevice.Result r : o.devices()) {
+            // Why each session was lost, as the device reported it.
+            r.stderr().lines().filter(SyslogDevice::sessionLost)
+                    .forEach(l -> System.out.println("  dev" + r.device() + ": " + l));
+        }
         long bound = (long) devices * IN_FLIGHT;
         System.out.printf(Locale.ROOT, "crash: topic %d records, %d missing, %d duplicates (bound: %d devices x %d "
                         + "in flight = %d), %d foreign: %s%n", a.records(), a.missing(), a.duplicates(), devices,

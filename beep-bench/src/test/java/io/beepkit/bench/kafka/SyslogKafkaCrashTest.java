@@ -78,6 +78,8 @@ class SyslogKafkaCrashTest {
             b.append(String.format("; device %d: exit %d, reconnects %d, resent %d, duplicates possible %d, in topic "
                             + "%d", r.device(), r.exitCode(), r.reconnects(), r.resent(), r.duplicatesPossible(),
                     o.audit().duplicates(r.device())));
+            // Why each session ended, so a run with more resends than disruptions says what caused them.
+            r.stderr().lines().filter(SyslogDevice::sessionLost).forEach(l -> b.append(" [").append(l).append(']'));
         }
         return b.toString();
     }
