@@ -100,10 +100,16 @@ final class ChildJvm implements AutoCloseable {
         return process.waitFor(seconds, TimeUnit.SECONDS) ? process.exitValue() : -1;
     }
 
+    /** SIGKILL if the child still runs; waits up to 30 s for it to be gone. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process.isAlive()) {
-            kill();
+            process.destroyForcibly();
+            try {
+                process.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -112,9 +112,14 @@ final class CollectorProcess implements AutoCloseable {
 
     /** Stops it as SIGTERM would (the sink sends what it holds), SIGKILL after 30 s. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (jvm != null && jvm.isAlive()) {
-            jvm.stop(30);
+            try {
+                jvm.stop(30);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                jvm.close();
+            }
         }
     }
 }

@@ -150,13 +150,19 @@ final class KafkaBroker implements AutoCloseable {
         }
     }
 
+    /** Closes the admin client and stops the broker (SIGTERM, SIGKILL after 30 s). */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (admin != null) {
             admin.close(Duration.ofSeconds(5));
         }
         if (jvm != null) {
-            jvm.stop(30);
+            try {
+                jvm.stop(30);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                jvm.close();
+            }
         }
     }
 
