@@ -162,8 +162,9 @@ public final class CookedCollectorHandler implements ProfileHandler {
                 .appName(e.tag() != null ? e.tag() : parsed.appName());
         CompletableFuture<Void> ack = Delivery.one(consumer, b.build());
         return ack.whenComplete((ok, failure) -> {
-            // Counted as answered before the answer leaves: the device may send its next entry as soon as it reads
-            // this one, and that entry must not find the slot still taken.
+            // Counted as answered before the answer leaves: the stage may complete on another thread (a Kafka
+            // producer's), and the device may send its next MSG as soon as the answer reaches it; counted after,
+            // that MSG could find the channel still full and be refused with 550.
             state.answered();
             if (failure == null) {
                 r.reply(OK);

@@ -1,0 +1,150 @@
+package io.beepkit.bench.kafka;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Reliable syslog into Kafka, measured: a KRaft broker ({@link KafkaBroker}) and {@code beep syslog receive
+ * --kafka-...} ({@link CollectorProcess}) each in a child JVM on 127.0.0.1, {@code beep syslog send} COOKED devices in
+ * this one.
+ *
+ * <ol>
+ *   <li><b>crash</b>: {@code devices} x {@code lines} numbered lines while the collector is killed with SIGKILL once
+ *   (when the topic holds {@code killAt} of them) and started again on the same port; then the topic is read back.
+ *   Prints each device's exit code and resend counts, lines missing from the topic, and duplicates against the
+ *   devices' in-flight windows (64 entries each).</li>
+ *   <li><b>throughput</b>: {@code devices} x {@code throughputLines} lines with no disruption, {@code rounds} times for
+ *   each producer setting in {@code variants} (interleaved, each round starting with the next, so a noisy machine
+ *   affects each alike); prints COOKED
+ *   messages a second from the devices' start to the last one's end, every line checked in the topic.</li>
+ * </ol>
+ *
+ * <pre>java -cp beep-bench/target/benchmarks.jar io.beepkit.bench.kafka.SyslogKafkaRun</pre>
+ *
+ * Arguments ({@code name=value}): {@code devices} (4), {@code lines} (5000), {@code throughputLines} (25000),
+ * {@code size} octets per line (120), {@code killAt} (0.4), {@code brokerRestartAt} share of the lines
+ * at which the crash phase also restarts the broker (-1: never), {@code rounds} (2), {@code variants} producer settings
+ * for the collector's {@code --kafka-property}, {@code |} between variants and {@code ,} between properties,
+ * {@code default} for none (default), {@code phases} (crash,throughput), {@code dir} for logs and data (a new
+ * temporary directory), {@code jfr} a directory for a JFR profile of each collector process (none).
+ */
+public final class SyslogKafkaRun {
+    /** COOKED entries a {@code beep syslog send} device keeps unacknowledged at most. */
+    private static final int IN_FLIGHT = 64;
+
+    private SyslogKafkaRun() {
+    }
+
+    /** Runs with {@code name=value} arguments; see the class description. Exits 1 when the crash phase failed. */
+    public static void main(String[] argv) throws Exception {
+        Map<String, String> args = new HashMap<>();
+        for (String a : argv) {
+            int eq = a.indexOf('=');
+            if (eq < 1) {
+                throw new IllegalArgumentException("expected name=value: " + a);
+            }
+            args.put(a.substring(0, eq), a.substring(eq + 1));
+        }
+        int devices = Integer.parseInt(args.getOrDefault("devices", "4"));
+        int lines = Integer.parseInt(args.getOrDefault("lines", "5000"));
+        int throughputLines = Integer.parseInt(args.getOrDefault("throughputLines", "25000"));
+        int size = Integer.parseInt(args.getOrDefault("size", "120"));
+        double killAt = Double.parseDouble(args.getOrDefault("killAt", "0.4"));
+        double brokerRestartAt = Double.parseDouble(args.getOrDefault("brokerRestartAt", "-1"));
+        int rounds = Integer.parseInt(args.getOrDefault("rounds", "2"));
+        List<String> variants = Arrays.asList(args.getOrDefault("variants", "default").split("\\|"));
+        List<String> phases = Arrays.asList(args.getOrDefault("phases", "crash,throughput").split(","));
+        Path dir = args.containsKey("dir") ? Files.createDirectories(Path.of(args.get("dir")))
+                : Files.createTempDirectory("syslog-kafka-run");
+        List<String> deviceArgs = List.of("--retry-for", "120s", "--timeout", "90s");
+        List<String> collectorJvm = new ArrayList<>(List.of("-Xmx512m"));
+        if (args.containsKey("jfr")) {
+            // A profile of the collector process, written when it stops (each run's collector to its own file).
+            collectorJvm.add("-XX:StartFlightRecording=settings=profile,filename=" + args.get("jfr"));
+        }
+
+        System.out.printf(Locale.ROOT, "syslog into Kafka: %s, %d devices, %d-octet COOKED lines, %d cores, %s %s, "
+                        + "data and logs in %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS), devices, size,
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
+                System.getProperty("java.version"), dir);
+        boolean ok = true;
+        try (KafkaBroker broker = KafkaBroker.start(dir, List.of("-Xms256m", "-Xmx1g"))) {
+            if (phases.contains("crash")) {
+                Path crashDir = Files.createDirectories(dir.resolve("crash"));
+                CrashScenario crash = new CrashScenario(devices, lines, size, killAt, brokerRestartAt, deviceArgs,
+                        collectorJvm, List.of());
+                ok = report(crash.run(broker, "syslog-crash-" + UUID.randomUUID(), crashDir), devices, lines,
+                        brokerRestartAt >= 0 ? 2 : 1);
+            }
+            if (phases.contains("throughput")) {
+                for (int round = 1; round <= rounds; round++) {
+                    // Each round starts with the next variant, so that no setting always runs first or last.
+                    for (int v = 0; v < variants.size(); v++) {
+                        String variant = variants.get((v + round - 1) % variants.size());
+                        List<String> props = variant.equals("default") ? List.of()
+                                : Arrays.asList(variant.split(","));
+                        Path runDir = Files.createDirectories(dir.resolve("throughput-" + round + "-"
+                                + variants.indexOf(variant)));
+                        CrashScenario steady = new CrashScenario(devices, throughputLines, size, -1, -1, deviceArgs,
+                                collectorJvm, props);
+                        CrashScenario.Outcome o = steady.run(broker, "syslog-rate-" + UUID.randomUUID(), runDir);
+                        long total = (long) devices * throughputLines;
+                        boolean exits = o.devices().stream().allMatch(r -> r.exitCode() == 0);
+                        System.out.printf(Locale.ROOT, "throughput round %d [%s]: %d lines in %.2f s = %.0f msgs/s; "
+                                        + "devices exit 0: %s; topic %d records, %d missing, %d duplicates%n", round,
+                                variant, total, o.seconds(), total / o.seconds(), exits, o.audit().records(),
+                                o.audit().missing(), o.audit().duplicates());
+                        ok &= exits && o.audit().missing() == 0;
+                    }
+                }
+            }
+        }
+        System.exit(ok ? 0 : 1);
+    }
+
+    /**
+     * Prints the crash phase's figures; whether every device exited 0, every line arrived, and the duplicates stayed
+     * within the devices' windows, one per disruption.
+     */
+    private static boolean report(CrashScenario.Outcome o, int devices, int lines, int disruptions) {
+        TopicAudit a = o.audit();
+        System.out.printf(Locale.ROOT, "crash: %d x %d lines in %.1f s; collector SIGKILLed at %d records in the "
+                        + "topic (%d devices sending), listening again after %d ms%n", devices, lines, o.seconds(),
+                o.recordsAtKill(), o.runningAtKill(), o.collectorDownMillis());
+        if (o.recordsAtBrokerStop() >= 0) {
+            System.out.printf(Locale.ROOT, "crash: broker stopped at %d records in the topic (%d devices sending), "
+                    + "serving again after %d ms%n", o.recordsAtBrokerStop(), o.runningAtBrokerStop(),
+                    o.brokerDownMillis());
+        }
+        boolean ok = o.recordsAtKill() >= 0;
+        List<String> perDevice = new ArrayList<>();
+        for (SyslogDevice.Result r : o.devices()) {
+            perDevice.add(String.format(Locale.ROOT, "dev%d exit %d, reconnects %d, resent %d, duplicates possible "
+                            + "%d, duplicates in topic %d, missing %d", r.device(), r.exitCode(), r.reconnects(),
+                    r.resent(), r.duplicatesPossible(), a.duplicates(r.device()), a.missing(r.device())));
+            ok &= r.exitCode() == 0 && a.missing(r.device()) == 0
+                    && a.duplicates(r.device()) <= (long) IN_FLIGHT * disruptions;
+        }
+        perDevice.forEach(l -> System.out.println("  " + l));
+        for (SyslogDevice.Result r : o.devices()) {
+            // Why each session was lost, as the device reported it.
+            r.stderr().lines().filter(SyslogDevice::sessionLost)
+                    .forEach(l -> System.out.println("  dev" + r.device() + ": " + l));
+        }
+        long bound = (long) devices * IN_FLIGHT * disruptions;
+        System.out.printf(Locale.ROOT, "crash: topic %d records, %d missing, %d duplicates (bound: %d devices x %d "
+                        + "in flight x %d disruption%s = %d), %d foreign: %s%n", a.records(), a.missing(),
+                a.duplicates(), devices, IN_FLIGHT, disruptions, disruptions == 1 ? "" : "s", bound, a.foreign(),
+                ok && a.duplicates() <= bound ? "PASS" : "FAIL");
+        return ok && a.duplicates() <= bound;
+    }
+}
