@@ -11,27 +11,19 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The shared callback pool: at most {@code threads} daemon threads, started on demand and ended after an idle
- * {@code keepAlive}. Tasks wait in one FIFO queue, so sessions are served in turn. Two things make a hand-off cheap:
+ * {@code keepAlive}. Tasks wait in one FIFO queue, so sessions are served in turn. An idle thread is woken last-in
+ * first-out: the thread that parked last, its caches and its core still warm, takes the next task, and under a light
+ * load the same few threads serve it while the others time out ({@link java.util.concurrent.ThreadPoolExecutor} wakes
+ * the thread that has waited longest, so one session's callbacks cycle through all of its threads).
  *
- * <ul>
- *   <li>an idle thread is woken last-in first-out: the thread that parked last, its caches and its core still warm,
- *       takes the next task, and under a light load the same few threads serve it while the others time out
- *       ({@link java.util.concurrent.ThreadPoolExecutor} wakes the thread that has waited longest, so one session
- *       cycles through all of them);</li>
- *   <li>a thread that runs out of work polls the queue for {@code spinNanos} before parking, so a task that arrives
- *       within that time costs no wake-up (zero: park at once).</li>
- * </ul>
- *
- * <p>A thread that takes a task and sees more waiting wakes another before running it, so a task that blocks never
- * holds back the tasks queued behind it while threads are idle.
+ * <p>Each task queued wakes a parked thread, or starts one while under the bound, so a task that blocks never holds
+ * back the tasks queued behind it while threads are free.
  */
 public final class CallbackPool implements Executor {
     private final String name;
     private final int maxThreads;
     private final long keepAliveNanos;
-    private final long spinNanos;
     private final Queue<Runnable> queue = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger spinning = new AtomicInteger();
     private final AtomicInteger threadNumbers = new AtomicInteger();
     /** Guards {@link #idle}, {@link #live} and {@link #largest}. */
     private final Object lock = new Object();
@@ -45,20 +37,18 @@ public final class CallbackPool implements Executor {
      * @param name       thread names are this, a dash and a number
      * @param maxThreads the most threads at once
      * @param keepAlive  how long a thread stays parked without work before it ends
-     * @param spinNanos  how long a thread out of work polls before it parks
-     * @throws IllegalArgumentException if {@code maxThreads} is below 1 or a duration is negative
+     * @throws IllegalArgumentException if {@code maxThreads} is below 1 or {@code keepAlive} is negative
      */
-    public CallbackPool(String name, int maxThreads, long keepAlive, TimeUnit unit, long spinNanos) {
+    public CallbackPool(String name, int maxThreads, long keepAlive, TimeUnit unit) {
         if (maxThreads < 1) {
             throw new IllegalArgumentException("maxThreads must be >= 1: " + maxThreads);
         }
-        if (keepAlive < 0 || spinNanos < 0) {
-            throw new IllegalArgumentException("keepAlive and spinNanos must be >= 0: " + keepAlive + ", " + spinNanos);
+        if (keepAlive < 0) {
+            throw new IllegalArgumentException("keepAlive must be >= 0: " + keepAlive + " " + unit);
         }
         this.name = name;
         this.maxThreads = maxThreads;
         this.keepAliveNanos = unit.toNanos(keepAlive);
-        this.spinNanos = spinNanos;
     }
 
     @Override
@@ -67,10 +57,7 @@ public final class CallbackPool implements Executor {
             throw new RejectedExecutionException(name + " pool is shut down; task refused: " + task);
         }
         queue.offer(task);
-        // A spinning thread polls the queue again before it parks (and wakes another if it finds more than one).
-        if (spinning.get() == 0) {
-            wakeOrStart();
-        }
+        wakeOrStart();
     }
 
     /** Wakes the thread parked last, or starts one if none is parked and the bound allows. */
@@ -147,17 +134,11 @@ public final class CallbackPool implements Executor {
             try {
                 while (!shutdown) {
                     Runnable task = queue.poll();
-                    if (task == null && spinNanos > 0) {
-                        task = spin();
-                    }
                     if (task == null) {
                         task = park();
                         if (task == null) {
                             return;
                         }
-                    }
-                    if (!queue.isEmpty() && spinning.get() == 0) {
-                        wakeOrStart();
                     }
                     try {
                         task.run();
@@ -173,23 +154,6 @@ public final class CallbackPool implements Executor {
                         live--;
                     }
                 }
-            }
-        }
-
-        private Runnable spin() {
-            spinning.incrementAndGet();
-            try {
-                long end = System.nanoTime() + spinNanos;
-                do {
-                    Thread.onSpinWait();
-                    Runnable task = queue.poll();
-                    if (task != null) {
-                        return task;
-                    }
-                } while (System.nanoTime() - end < 0);
-                return null;
-            } finally {
-                spinning.decrementAndGet();
             }
         }
 

@@ -52,6 +52,6 @@ public final class SharedResources {
 
     /** A pool of at most {@code threads} daemon threads with the queue policy described above. */
     static CallbackPool newPool(int threads) {
-        return new CallbackPool("beep-callback", threads, 60, TimeUnit.SECONDS, 0);
+        return new CallbackPool("beep-callback", threads, 60, TimeUnit.SECONDS);
     }
 }

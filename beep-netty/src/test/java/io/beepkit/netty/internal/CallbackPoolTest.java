@@ -50,7 +50,7 @@ class CallbackPoolTest {
     @Test
     @DisplayName("one task at a time runs on the thread that parked last, however many threads are idle")
     void lastParkedThreadTakesTheNextTask() throws Exception {
-        CallbackPool pool = new CallbackPool("test-lifo", 4, 60, TimeUnit.SECONDS, 0);
+        CallbackPool pool = new CallbackPool("test-lifo", 4, 60, TimeUnit.SECONDS);
         try {
             // Two threads started by two tasks that wait for each other, then both idle.
             CountDownLatch both = new CountDownLatch(2);
@@ -82,27 +82,25 @@ class CallbackPoolTest {
     @Test
     @DisplayName("a task that blocks does not hold back the tasks queued behind it while threads are free")
     void blockedTaskHoldsBackNothing() throws Exception {
-        for (long spin : new long[] {0, 200_000}) {
-            CallbackPool pool = new CallbackPool("test-blocked", 4, 60, TimeUnit.SECONDS, spin);
-            try {
-                CountDownLatch release = new CountDownLatch(1);
-                CountDownLatch others = new CountDownLatch(3);
-                pool.execute(() -> await(release));
-                for (int i = 0; i < 3; i++) {
-                    pool.execute(others::countDown);
-                }
-                assertTrue(others.await(10, TimeUnit.SECONDS), "spin " + spin + ": tasks behind a blocked one waited");
-                release.countDown();
-            } finally {
-                pool.shutdownNow();
+        CallbackPool pool = new CallbackPool("test-blocked", 4, 60, TimeUnit.SECONDS);
+        try {
+            CountDownLatch release = new CountDownLatch(1);
+            CountDownLatch others = new CountDownLatch(3);
+            pool.execute(() -> await(release));
+            for (int i = 0; i < 3; i++) {
+                pool.execute(others::countDown);
             }
+            assertTrue(others.await(10, TimeUnit.SECONDS), "tasks behind a blocked one waited");
+            release.countDown();
+        } finally {
+            pool.shutdownNow();
         }
     }
 
     @Test
     @DisplayName("threads end after the keep-alive without work, and the pool starts them again when work comes")
     void idleThreadsEnd() throws Exception {
-        CallbackPool pool = new CallbackPool("test-idle", 4, 100, TimeUnit.MILLISECONDS, 50_000);
+        CallbackPool pool = new CallbackPool("test-idle", 4, 100, TimeUnit.MILLISECONDS);
         try {
             CountDownLatch all = new CountDownLatch(4);
             for (int i = 0; i < 4; i++) {
@@ -125,7 +123,7 @@ class CallbackPoolTest {
     @Test
     @DisplayName("shutdownNow ends every thread and refuses new tasks, naming the pool")
     void shutdownEndsThreads() throws Exception {
-        CallbackPool pool = new CallbackPool("test-shutdown", 3, 60, TimeUnit.SECONDS, 0);
+        CallbackPool pool = new CallbackPool("test-shutdown", 3, 60, TimeUnit.SECONDS);
         CountDownLatch ran = new CountDownLatch(3);
         for (int i = 0; i < 3; i++) {
             pool.execute(ran::countDown);
@@ -143,10 +141,10 @@ class CallbackPoolTest {
     @DisplayName("a bad thread bound or duration is refused, naming the value")
     void badArguments() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new CallbackPool("x", 0, 1, TimeUnit.SECONDS, 0));
+                () -> new CallbackPool("x", 0, 1, TimeUnit.SECONDS));
         assertEquals("maxThreads must be >= 1: 0", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> new CallbackPool("x", 1, 1, TimeUnit.SECONDS, -5));
-        assertEquals("keepAlive and spinNanos must be >= 0: 1, -5", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new CallbackPool("x", 1, -5, TimeUnit.SECONDS));
+        assertEquals("keepAlive must be >= 0: -5 SECONDS", e.getMessage());
     }
 
     private static void await(CountDownLatch latch) {

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A session's serial executor: one task at a time, in submission order, yielding the pool after a batch. */
 class SerialExecutorTest {
-    private final CallbackPool pool = new CallbackPool("test-serial", 4, 60, TimeUnit.SECONDS, 0);
+    private final CallbackPool pool = new CallbackPool("test-serial", 4, 60, TimeUnit.SECONDS);
 
     @AfterEach
     void shutDown() {
@@ -69,7 +69,7 @@ class SerialExecutorTest {
     @Test
     @DisplayName("after a batch of tasks the executor yields its thread to another session's task queued meanwhile")
     void yieldsAfterABatch() throws Exception {
-        CallbackPool single = new CallbackPool("test-single", 1, 60, TimeUnit.SECONDS, 0);
+        CallbackPool single = new CallbackPool("test-single", 1, 60, TimeUnit.SECONDS);
         try {
             SerialExecutor busy = new SerialExecutor(single);
             SerialExecutor other = new SerialExecutor(single);
