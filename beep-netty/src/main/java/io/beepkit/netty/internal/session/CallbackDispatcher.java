@@ -98,12 +98,9 @@ public final class CallbackDispatcher implements Executor {
             }
             return;
         }
-        // Queued one by one: the serial executor wakes a callback thread for the first only, and the rest need
-        // no wrapper task of their own.
+        // Queued together, each without a wrapper task: one wake-up of a callback thread for the whole burst.
         try {
-            for (int i = 0; i < batch.size(); i++) {
-                serial.execute(batch.get(i));
-            }
+            serial.executeAll(batch);
         } finally {
             batch.clear();
         }

@@ -5,6 +5,7 @@ import io.netty.util.internal.PlatformDependent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -52,6 +53,19 @@ public final class SerialExecutor implements Executor {
     @Override
     public void execute(Runnable task) {
         tasks.offer(task);
+        if (!scheduled.get() && scheduled.compareAndSet(false, true)) {
+            handOver();
+        }
+    }
+
+    /**
+     * Queues {@code batch} in its order and hands over at most one drain for all of it, so a callback thread woken for
+     * the first task cannot empty the queue and park again before the rest arrive, to be woken once more.
+     */
+    void executeAll(List<Runnable> batch) {
+        for (int i = 0; i < batch.size(); i++) {
+            tasks.offer(batch.get(i));
+        }
         if (!scheduled.get() && scheduled.compareAndSet(false, true)) {
             handOver();
         }

@@ -95,6 +95,36 @@ class SerialExecutorTest {
     }
 
     @Test
+    @DisplayName("a read burst's callbacks queued together cost one hand-over and run in their order")
+    void batchHandedOverOnce() throws Exception {
+        AtomicInteger handOvers = new AtomicInteger();
+        Executor counting = task -> {
+            handOvers.incrementAndGet();
+            pool.execute(task);
+        };
+        SerialExecutor serial = new SerialExecutor(counting);
+        int n = SerialExecutor.BATCH - 1;
+        List<Integer> ran = new CopyOnWriteArrayList<>();
+        CountDownLatch done = new CountDownLatch(n);
+        List<Runnable> batch = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            batch.add(() -> {
+                ran.add(k);
+                done.countDown();
+            });
+        }
+        serial.executeAll(batch);
+        assertTrue(done.await(10, TimeUnit.SECONDS), "tasks left: " + done.getCount());
+        assertEquals(1, handOvers.get());
+        List<Integer> expected = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            expected.add(i);
+        }
+        assertEquals(expected, ran);
+    }
+
+    @Test
     @DisplayName("an Error a task throws is reported and the tasks after it still run")
     void errorReportedAndDrainGoesOn() throws Exception {
         List<Throwable> reported = new CopyOnWriteArrayList<>();
