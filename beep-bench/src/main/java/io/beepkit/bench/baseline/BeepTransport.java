@@ -11,6 +11,8 @@ import io.beepkit.netty.BeepServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,10 +21,13 @@ import java.util.concurrent.TimeUnit;
  * raw TCP baseline does), one I/O thread on each side as for the baselines. The payload on the wire is CRLF plus the body, so a request of
  * {@code n} octets carries an {@code n-2}-octet body. Application callbacks (the listener's echo, the client's
  * completions and so its next call) run off the event loop by default, as the library ships; with {@code direct}
- * they run on it ({@code BeepConfig.directCallbacks}), where the baselines run their handlers.
+ * they run on it ({@code BeepConfig.directCallbacks}), where the baselines run their handlers; {@code beep-virtual}
+ * runs them off the loop on a virtual thread per task (Java 21 or newer).
  */
 final class BeepTransport implements Transport {
     private final boolean direct;
+    private final boolean virtualThreads;
+    private ExecutorService callbackExecutor;
     private BeepServer server;
     private BeepClient client;
     private BeepSession session;
@@ -32,12 +37,32 @@ final class BeepTransport implements Transport {
     private MimeEntity lastEntity;
 
     BeepTransport(boolean direct) {
+        this(direct, false);
+    }
+
+    /** @param virtualThreads callbacks off the loop on a virtual thread per task (Java 21 or newer) */
+    BeepTransport(boolean direct, boolean virtualThreads) {
         this.direct = direct;
+        this.virtualThreads = virtualThreads;
+    }
+
+    /** A virtual thread per task, looked up reflectively: the benchmarks compile for Java 17. */
+    private static ExecutorService newVirtualThreadPerTaskExecutor() {
+        try {
+            return (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("beep-virtual needs Java 21 or newer; this is Java "
+                    + Runtime.version().feature(), e);
+        }
     }
 
     @Override
     public void open(int channels) {
-        BeepConfig config = BeepConfig.builder().maxMessageSize(4 << 20).directCallbacks(direct).build();
+        if (virtualThreads) {
+            callbackExecutor = newVirtualThreadPerTaskExecutor();
+        }
+        BeepConfig config = BeepConfig.builder().maxMessageSize(4 << 20).directCallbacks(direct)
+                .callbackExecutor(callbackExecutor).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1).build().start().join();
         client = BeepClient.builder().config(config).ioThreads(1).build();
         session = client.connect("127.0.0.1", server.port()).join();
@@ -77,6 +102,9 @@ final class BeepTransport implements Transport {
         }
         if (server != null) {
             server.close();
+        }
+        if (callbackExecutor != null) {
+            callbackExecutor.shutdown();
         }
     }
 }

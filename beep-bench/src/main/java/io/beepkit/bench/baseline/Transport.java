@@ -23,16 +23,18 @@ public interface Transport extends AutoCloseable {
 
     /**
      * The transport named by a benchmark parameter: {@code beep}, {@code beep-direct} (callbacks on the event loop),
-     * {@code netty-tcp} or {@code netty-h2}.
+     * {@code beep-virtual} (callbacks off the loop on virtual threads, Java 21 or newer), {@code netty-tcp} or
+     * {@code netty-h2}.
      */
     static Transport named(String name) {
         return switch (name) {
             case "beep" -> new BeepTransport(false);
             case "beep-direct" -> new BeepTransport(true);
+            case "beep-virtual" -> new BeepTransport(false, true);
             case "netty-tcp" -> new NettyTcpTransport();
             case "netty-h2" -> new NettyHttp2Transport();
             default -> throw new IllegalArgumentException("unknown transport '" + name
-                    + "', expected beep, beep-direct, netty-tcp or netty-h2");
+                    + "', expected beep, beep-direct, beep-virtual, netty-tcp or netty-h2");
         };
     }
 }

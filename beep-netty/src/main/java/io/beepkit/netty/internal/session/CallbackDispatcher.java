@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  * Where a session's application callbacks and future completions run, in protocol order, never two at once.
  *
  * <p>Off-loop (the default), callbacks run on a per-session {@link SerialExecutor} over a shared pool; what a read
- * burst produces is handed over as one task, not one per message. Direct (an opt-in for handlers that never block,
+ * burst produces is queued at its end, waking a callback thread once. Direct (an opt-in for handlers that never block,
  * as gRPC's direct executor), callbacks run on the event loop itself: those of a read burst at its end, before the
  * flush, so a reply they produce leaves in the same flush as the SEQ for its MSG; others in a task of their own, so
  * application code never runs in the middle of the engine's bookkeeping.
@@ -23,7 +23,7 @@ public final class CallbackDispatcher implements Executor {
     private final boolean direct;
     private final SerialExecutor serial;
     private final Runnable drainTask = this::drain;
-    private ArrayList<Runnable> batch = new ArrayList<>();
+    private final ArrayList<Runnable> batch = new ArrayList<>();
     private EventLoop loop;
     private boolean reading;
     private boolean drainScheduled;
@@ -98,15 +98,12 @@ public final class CallbackDispatcher implements Executor {
             }
             return;
         }
-        if (batch.size() == 1) {
-            Runnable only = batch.get(0);
+        // Queued together, each without a wrapper task: one wake-up of a callback thread for the whole burst.
+        try {
+            serial.executeAll(batch);
+        } finally {
             batch.clear();
-            serial.execute(only);
-            return;
         }
-        ArrayList<Runnable> tasks = batch;
-        batch = new ArrayList<>();
-        serial.execute(() -> tasks.forEach(this::runSafely));
     }
 
     /**
