@@ -32,14 +32,17 @@ final class CollectorProcess implements AutoCloseable {
 
     /**
      * Starts a collector on a free port of 127.0.0.1 writing to {@code topic} at {@code bootstrap}, with the extra
-     * {@code kafkaProperties} ({@code KEY=VALUE}); its output is appended to {@code log}.
+     * {@code kafkaProperties} ({@code KEY=VALUE}, or a {@code receive} option as {@code --name=value}, such as
+     * {@code --window=64k}); its output is appended to {@code log}.
      */
     static CollectorProcess start(Path log, List<String> jvmOptions, String bootstrap, String topic,
                                   List<String> kafkaProperties) throws Exception {
         List<String> args = new ArrayList<>(List.of("syslog", "receive", "--host", "127.0.0.1",
                 "--kafka-bootstrap", bootstrap, "--kafka-topic", topic));
         for (String p : kafkaProperties) {
-            args.add("--kafka-property");
+            if (!p.startsWith("--")) {
+                args.add("--kafka-property");
+            }
             args.add(p);
         }
         CollectorProcess c = new CollectorProcess(log, jvmOptions, args);

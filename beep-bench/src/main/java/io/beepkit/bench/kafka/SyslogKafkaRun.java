@@ -34,7 +34,8 @@ import java.util.UUID;
  * {@code size} octets per line (120), {@code killAt} (0.4), {@code brokerRestartAt} share of the lines
  * at which the crash phase also restarts the broker (-1: never), {@code rounds} (2), {@code variants} producer settings
  * for the collector's {@code --kafka-property}, {@code |} between variants and {@code ,} between properties,
- * {@code default} for none (default), {@code phases} (crash,throughput), {@code dir} for logs and data (a new
+ * {@code default} for none (default); a {@code beep syslog receive} option written {@code --name=value} (such as
+ * {@code --window=64k}) is passed as such, {@code phases} (crash,throughput), {@code dir} for logs and data (a new
  * temporary directory), {@code jfr} a directory for a JFR profile of each collector process (none).
  */
 public final class SyslogKafkaRun {
