@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Nanosecond latencies in an HdrHistogram (3 significant digits, up to one hour). Thread-safe for recording;
- * percentiles are read once recording has stopped. With an expected interval (a target rate), a sample longer than
- * the interval also records the samples that a sender kept waiting would have taken (coordinated omission).
+ * percentiles are read once recording has stopped. A paced sender records from each message's scheduled time, which
+ * is what keeps its figures free of coordinated omission.
  */
 final class LatencyHistogram {
     private static final long HIGHEST = TimeUnit.HOURS.toNanos(1);
@@ -27,16 +27,6 @@ final class LatencyHistogram {
         long v = clamp(nanos);
         max.accumulateAndGet(v, Math::max);
         min.accumulateAndGet(v, Math::min);
-    }
-
-    /** Records one latency, back-filling the samples a sender paced every {@code intervalNanos} would have seen. */
-    void record(long nanos, long intervalNanos) {
-        if (intervalNanos <= 0) {
-            record(nanos);
-        } else {
-            histogram.recordValueWithExpectedInterval(clamp(nanos), intervalNanos);
-            extremes(nanos);
-        }
     }
 
     private static long clamp(long nanos) {
