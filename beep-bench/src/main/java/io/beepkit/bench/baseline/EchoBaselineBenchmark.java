@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
 public class EchoBaselineBenchmark {
     static final int BATCH = 4096;
 
-    @Param({"beep", "beep-direct", "netty-tcp", "netty-h2"})
+    @Param({"beep", "beep-direct", "netty-tcp", "netty-h2", "grpc", "rsocket"})
     public String transport;
 
     @Param({"64", "1024"})
