@@ -63,7 +63,7 @@ final class GrpcTransport implements Transport {
         }
         channel = cb.build();
         // The connection is made lazily; one echo makes it before the benchmark measures anything.
-        echo(new byte[1]).get(10, TimeUnit.SECONDS);
+        echo(new byte[1]).get(30, TimeUnit.SECONDS);
         for (int i = 0; i < channels; i++) {
             sinks.add(new SinkStream());
         }

@@ -21,6 +21,7 @@ import reactor.netty.resources.LoopResources;
 import reactor.netty.tcp.TcpClient;
 import reactor.netty.tcp.TcpServer;
 
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,6 +39,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * answers and the next call all run on those threads, as {@code beep-direct}'s do.
  */
 final class RSocketTransport implements Transport {
+    /** Generous: on a loaded 2-core machine a connection can take seconds. */
+    private static final Duration SET_UP = Duration.ofSeconds(30);
     private LoopResources serverLoop;
     private LoopResources clientLoop;
     private CloseableChannel server;
@@ -51,11 +54,12 @@ final class RSocketTransport implements Transport {
         TcpServer tcpServer = TcpServer.create().host("127.0.0.1").port(0).runOn(serverLoop, false)
                 .childOption(ChannelOption.TCP_NODELAY, true);
         server = RSocketServer.create(SocketAcceptor.with(new Responder())).payloadDecoder(PayloadDecoder.ZERO_COPY)
-                .bind(TcpServerTransport.create(tcpServer)).block(Duration.ofSeconds(10));
-        TcpClient tcpClient = TcpClient.create().host("127.0.0.1").port(server.address().getPort())
-                .runOn(clientLoop, false).option(ChannelOption.TCP_NODELAY, true);
+                .bind(TcpServerTransport.create(tcpServer)).block(SET_UP);
+        InetSocketAddress address = server.address();
+        TcpClient tcpClient = TcpClient.create().remoteAddress(() -> address).runOn(clientLoop, false)
+                .option(ChannelOption.TCP_NODELAY, true);
         client = RSocketConnector.create().payloadDecoder(PayloadDecoder.ZERO_COPY)
-                .connect(TcpClientTransport.create(tcpClient)).block(Duration.ofSeconds(10));
+                .connect(TcpClientTransport.create(tcpClient)).block(SET_UP);
         for (int i = 0; i < channels; i++) {
             sinks.add(new SinkChannel());
         }
