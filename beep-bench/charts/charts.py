@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tables and SVG charts for docs/benchmarks.md from benchmark results (Python 3 standard library only).
 
-Reads JMH results written with `-rf json` (scenario 4: io.beepkit.bench.baseline.*) and the per-run JSON reports of
+Reads JMH results written with `-rf json` (scenario 4: io.beepkit.bench.baseline.*, BEEP against raw Netty TCP,
+Netty HTTP/2, grpc-java and RSocket) and the per-run JSON reports of
 the bottleneck harness (beep-bench/harness/bottleneck.sh, files s1-PROFILE-RATE-{idle,bulk2,echo2,one}.json), and
 writes:
   * the tables between `<!-- charts:begin -->` and `<!-- charts:end -->` in the Markdown file (replaced whole);
@@ -22,10 +23,11 @@ import re
 import sys
 
 BEGIN, END = "<!-- charts:begin -->", "<!-- charts:end -->"
-TRANSPORTS = ["beep", "beep-direct", "netty-tcp", "netty-h2"]
+TRANSPORTS = ["beep", "beep-direct", "netty-tcp", "netty-h2", "grpc", "grpc-pool", "rsocket"]
 BEEPS = ["beep", "beep-direct"]
-BASELINES = ["netty-tcp", "netty-h2"]
+BASELINES = ["netty-tcp", "netty-h2", "grpc", "grpc-pool", "rsocket"]
 COLOURS = {"beep": "#1f77b4", "beep-direct": "#17becf", "netty-tcp": "#2ca02c", "netty-h2": "#d62728",
+           "grpc": "#e377c2", "grpc-pool": "#f7b6d2", "rsocket": "#bcbd22",
            "default": "#1f77b4", "bounded": "#ff7f0e", "bulk": "#9467bd", "legacy": "#8c564b"}
 
 
@@ -87,42 +89,48 @@ def present(rows, names):
     return [t for t in names if t in seen]
 
 
-def ratio_columns(rows):
-    """(BEEP variant, baseline) pairs with a ratio column, e.g. ("beep", "netty-tcp") for "beep / tcp"."""
-    return [(b, base) for b in present(rows, BEEPS) for base in present(rows, BASELINES)]
-
-
 def ratio_header(pair):
     return f"{pair[0]} / {pair[1].replace('netty-', '')}"
+
+
+def score_and_ratio_tables(title, key_names, keys, scores, digits):
+    """A table of scores per transport and, below it, one of BEEP's ratios to each baseline, for the same keys.
+
+    `scores` maps a key to {transport: score}; two tables instead of one keep each readable with many transports."""
+    names = [t for t in TRANSPORTS if any(t in scores[k] for k in keys)]
+    pairs = [(b, base) for b in BEEPS if b in names for base in BASELINES if base in names]
+    head = "| " + " | ".join(key_names) + " | "
+    align = "|" + "---:|" * len(key_names)
+    out = [f"**Scenario 4, {title}**", "", head + " | ".join(names) + " |", align + "---:|" * len(names)]
+    for k in keys:
+        out.append("| " + " | ".join(str(v) for v in k) + " | "
+                   + " | ".join(fmt(scores[k].get(t), digits) for t in names) + " |")
+    out.append("")
+    if pairs:
+        out += [f"**Scenario 4, {title.split(' (')[0]}: ratio of BEEP to each baseline** (same run)", "",
+                head + " | ".join(ratio_header(p) for p in pairs) + " |", align + "---:|" * len(pairs)]
+        for k in keys:
+            s = scores[k]
+            ratio = lambda a, b: fmt(s[a] / s[b], 2) if a in s and b in s and s[b] else "-"
+            out.append("| " + " | ".join(str(v) for v in k) + " | " + " | ".join(ratio(*p) for p in pairs) + " |")
+        out.append("")
+    return out
 
 
 def jmh_tables(rows):
     out = []
     echo = [r for r in rows if r["kind"] == "echo"]
     if echo:
-        names, pairs = present(echo, TRANSPORTS), ratio_columns(echo)
-        out += ["**Scenario 4, echo** (echoes/s; ratios of BEEP to raw Netty TCP and to Netty HTTP/2)", "",
-                "| size | in flight | channels | " + " | ".join(names + [ratio_header(p) for p in pairs]) + " |",
-                "|---:|---:|---:|" + "---:|" * (len(names) + len(pairs))]
         keys = sorted({(r["size"], r["in_flight"], r["channels"]) for r in echo})
-        for k in keys:
-            s = {r["transport"]: r["score"] for r in echo if (r["size"], r["in_flight"], r["channels"]) == k}
-            ratio = lambda a, b: fmt(s[a] / s[b], 2) if a in s and b in s and s[b] else "-"
-            out.append(f"| {k[0]} | {k[1]} | {k[2]} | " + " | ".join(fmt(s.get(t), 0) for t in names)
-                       + " | " + " | ".join(ratio(*p) for p in pairs) + " |")
-        out.append("")
+        scores = {k: {r["transport"]: r["score"] for r in echo if (r["size"], r["in_flight"], r["channels"]) == k}
+                  for k in keys}
+        out += score_and_ratio_tables("echo (echoes/s)", ["size", "in flight", "channels"], keys, scores, 0)
     bulk = [r for r in rows if r["kind"] == "one-way"]
     if bulk:
-        names, pairs = present(bulk, TRANSPORTS), ratio_columns(bulk)
-        out += ["**Scenario 4, one-way bulk** (MB/s = 10^6 octets of payload per second)", "",
-                "| size | " + " | ".join(names + [ratio_header(p) for p in pairs]) + " |",
-                "|---:|" + "---:|" * (len(names) + len(pairs))]
-        for size in sorted({r["size"] for r in bulk}):
-            s = {r["transport"]: r["score"] * size / 1e6 for r in bulk if r["size"] == size}
-            ratio = lambda a, b: fmt(s[a] / s[b], 2) if a in s and b in s and s[b] else "-"
-            out.append(f"| {size} | " + " | ".join(fmt(s.get(t)) for t in names)
-                       + " | " + " | ".join(ratio(*p) for p in pairs) + " |")
-        out.append("")
+        keys = [(size,) for size in sorted({r["size"] for r in bulk})]
+        scores = {k: {r["transport"]: r["score"] * k[0] / 1e6 for r in bulk if r["size"] == k[0]} for k in keys}
+        out += score_and_ratio_tables("one-way bulk (MB/s = 10^6 octets of payload per second)", ["size"], keys,
+                                      scores, 1)
     return out
 
 
@@ -133,6 +141,12 @@ TARGETS = [
     ("64-octet echo, 1 in flight", "echo", 64, 1, 1, "netty-h2", 1.0),
     ("1 KiB echo, 32 in flight", "echo", 1024, 32, 1, "netty-h2", 1.0),
     ("64 KiB one-way", "one-way", 65536, None, None, "netty-tcp", 0.7),
+    ("64-octet echo, 1 in flight", "echo", 64, 1, 1, "grpc", 1.3),
+    ("64-octet echo, 1 in flight", "echo", 64, 1, 1, "rsocket", 1.1),
+    ("1 KiB echo, 32 in flight", "echo", 1024, 32, 1, "grpc", 1.5),
+    ("1 KiB echo, 32 in flight", "echo", 1024, 32, 1, "rsocket", 1.2),
+    ("64 KiB one-way", "one-way", 65536, None, None, "grpc", 1.0),
+    ("64 KiB one-way", "one-way", 65536, None, None, "rsocket", 1.0),
 ]
 
 

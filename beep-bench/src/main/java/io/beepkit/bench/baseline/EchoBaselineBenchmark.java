@@ -19,8 +19,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Scenario 4, request/response: echoes of {@code size} octets with {@code inFlight} outstanding on each of
- * {@code channels} channels, over BEEP and its baselines (raw Netty TCP, Netty HTTP/2 h2c) in the same run. Score:
- * echoes per second.
+ * {@code channels} channels, over BEEP and its baselines (raw Netty TCP, Netty HTTP/2 h2c, grpc-java, RSocket) in the
+ * same run. Score: echoes per second.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
 public class EchoBaselineBenchmark {
     static final int BATCH = 4096;
 
-    @Param({"beep", "beep-direct", "netty-tcp", "netty-h2"})
+    @Param({"beep", "beep-direct", "netty-tcp", "netty-h2", "grpc", "rsocket"})
     public String transport;
 
     @Param({"64", "1024"})

@@ -32,7 +32,7 @@ public class StreamBaselineBenchmark {
     static final int IN_FLIGHT = 4;
     static final int BATCH = 64;
 
-    @Param({"beep", "beep-direct", "netty-tcp", "netty-h2"})
+    @Param({"beep", "beep-direct", "netty-tcp", "netty-h2", "grpc", "rsocket"})
     public String transport;
 
     @Param({"65536", "1048576"})
