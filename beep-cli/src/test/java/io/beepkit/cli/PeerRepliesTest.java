@@ -92,6 +92,30 @@ class PeerRepliesTest {
         assertTrue(text.contains("\"timeout\": " + unfinished), text);
     }
 
+    /**
+     * --rate counts each message's latency from its scheduled time: paced every 50 ms against a listener answering
+     * every 200 ms, message k is sent late and answered 200 + 150 k ms after its slot, where a closed loop would see
+     * 200 ms each (coordinated omission).
+     */
+    @Test
+    void pacedLoadChargesEachMessageItsWaitFromTheSchedule(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("paced.json");
+        nextAnswerAt.set(0);
+        Cli.Result r = Cli.run("load", address, TRICKLE, "--size", "64", "-m", "1", "--rate", "20", "-D", "2s",
+                "--timeout", "4s", "-q", "--json", json.toString());
+        String text = Files.readString(json);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                "\"latency_ms\": \\{\"min\": ([0-9.]+), \"mean\": [0-9.]+, \"p50\": ([0-9.]+), .*?\"max\": ([0-9.]+)\\}")
+                .matcher(text);
+        assertTrue(m.find(), text + r);
+        double min = Double.parseDouble(m.group(1));
+        double p50 = Double.parseDouble(m.group(2));
+        double max = Double.parseDouble(m.group(3));
+        assertTrue(min >= 150, "the first reply takes the listener's 200 ms: min " + min + " in " + text);
+        assertTrue(p50 >= 450, "later messages wait for their turn from their slot: p50 " + p50 + " in " + text);
+        assertTrue(max < 6_000, "no latency beyond the run and its timeout: max " + max + " in " + text);
+    }
+
     @Test
     void errReplyExitsWith1AndPrintsCodeAndText() {
         Cli.Result r = Cli.run("call", address, FAIL, "-d", "nope");
