@@ -46,11 +46,7 @@ public final class BeepConfig {
     private final @Nullable TcpKeepAlive tcpKeepAlive;
     private final @Nullable LivenessProbe livenessProbe;
 
-    /**
-     * Checks the limits (each at least 1, the per-address limit at least 0), the timeouts (the greeting timeout
-     * positive, the idle timeout not negative, the SEQ delay within its bound) and that the profile, tail wait,
-     * observer and security settings are present.
-     */
+    /** Copies the builder's settings and checks them ({@link BeepConfigChecks}). */
     private BeepConfig(Builder b) {
         this.socketProfile = b.socketProfile;
         this.maxMessageSize = b.maxMessageSize;
@@ -81,66 +77,7 @@ public final class BeepConfig {
         this.replyTimeout = b.replyTimeout;
         this.tcpKeepAlive = b.tcpKeepAlive;
         this.livenessProbe = b.livenessProbe;
-        if (replyTimeout != null && (replyTimeout.isNegative() || replyTimeout.isZero())) {
-            throw new IllegalArgumentException("replyTimeout must be positive, or null for none: " + replyTimeout);
-        }
-        Objects.requireNonNull(socketProfile, "socketProfile");
-        Objects.requireNonNull(tailWait, "tailWait");
-        Objects.requireNonNull(seqDelay, "seqDelay");
-        Objects.requireNonNull(security, "security");
-        if (seqDelay.isNegative() || seqDelay.compareTo(MAX_SEQ_DELAY) > 0) {
-            throw new IllegalArgumentException("seqDelay must be between 0 and " + MAX_SEQ_DELAY.toMillis()
-                    + " ms: " + seqDelay);
-        }
-        Objects.requireNonNull(observer, "observer");
-        if (tailWait.isNegative()) {
-            throw new IllegalArgumentException("tailWait must not be negative: " + tailWait);
-        }
-        Objects.requireNonNull(greetingTimeout, "greetingTimeout");
-        Objects.requireNonNull(idleTimeout, "idleTimeout");
-        if (greetingTimeout.isNegative() || greetingTimeout.isZero()) {
-            throw new IllegalArgumentException("greetingTimeout must be positive: " + greetingTimeout);
-        }
-        if (idleTimeout.isNegative()) {
-            throw new IllegalArgumentException("idleTimeout must be zero (never) or positive: " + idleTimeout);
-        }
-        if (maxGreetingSize < 1) {
-            throw new IllegalArgumentException("maxGreetingSize must be >= 1: " + maxGreetingSize);
-        }
-        if (maxSessions < 1) {
-            throw new IllegalArgumentException("maxSessions must be >= 1: " + maxSessions);
-        }
-        if (maxSessionsPerAddress < 0) {
-            throw new IllegalArgumentException("maxSessionsPerAddress must be >= 0 (0 for no limit): "
-                    + maxSessionsPerAddress);
-        }
-        if (memoryBudget < MIN_MEMORY_BUDGET) {
-            throw new IllegalArgumentException("memoryBudget must be >= " + MIN_MEMORY_BUDGET + ": " + memoryBudget);
-        }
-        Objects.requireNonNull(memoryBudgetTimeout, "memoryBudgetTimeout");
-        if (memoryBudgetTimeout.isNegative() || memoryBudgetTimeout.isZero()) {
-            throw new IllegalArgumentException("memoryBudgetTimeout must be positive: " + memoryBudgetTimeout);
-        }
-        if (listenerMemoryBudget < MIN_MEMORY_BUDGET) {
-            throw new IllegalArgumentException("listenerMemoryBudget must be >= " + MIN_MEMORY_BUDGET + ": "
-                    + listenerMemoryBudget);
-        }
-        Objects.requireNonNull(channelRequestTimeout, "channelRequestTimeout");
-        if (channelRequestTimeout.isNegative() || channelRequestTimeout.isZero()) {
-            throw new IllegalArgumentException("channelRequestTimeout must be positive: " + channelRequestTimeout);
-        }
-        if (maxStartsPerSecond < 1) {
-            throw new IllegalArgumentException("maxStartsPerSecond must be >= 1: " + maxStartsPerSecond);
-        }
-        if (maxMessageSize < 1) {
-            throw new IllegalArgumentException("maxMessageSize must be >= 1: " + maxMessageSize);
-        }
-        if (maxChannels < 1) {
-            throw new IllegalArgumentException("maxChannels must be >= 1: " + maxChannels);
-        }
-        if (maxOutstanding < 1) {
-            throw new IllegalArgumentException("maxOutstanding must be >= 1: " + maxOutstanding);
-        }
+        BeepConfigChecks.check(this);
     }
 
     /** Socket options and windows. */

@@ -239,23 +239,13 @@ public final class BeepServer implements AutoCloseable {
         close(DEFAULT_GRACE);
     }
 
+    /** The event loops this server created (none when they are shared {@link BeepResources}). */
     private List<EventLoopGroup> ownedGroups() {
-        List<EventLoopGroup> owned = new ArrayList<>(2);
-        if (resources == null) {
-            if (acceptGroup != null) {
-                owned.add(acceptGroup);
-            }
-            if (group != null) {
-                owned.add(group);
-            }
-        }
-        return owned;
+        return resources != null ? List.of() : Shutdown.present(acceptGroup, group);
     }
 
     private boolean inOwnLoop() {
-        EventLoopGroup g = group;
-        EventLoopGroup a = acceptGroup;
-        return (g != null && Transport.inLoopOf(g)) || (a != null && Transport.inLoopOf(a));
+        return Transport.inLoopOfAny(group, acceptGroup);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
+import org.jspecify.annotations.Nullable;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
@@ -44,6 +45,16 @@ public final class Transport {
     public EventLoopGroup newGroup(int threads, String name) {
         IoHandlerFactory f = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         return new MultiThreadIoEventLoopGroup(threads, new LoopThreadFactory(name), f);
+    }
+
+    /** True on a thread of any of {@code groups} (absent ones are skipped). */
+    public static boolean inLoopOfAny(@Nullable EventLoopGroup... groups) {
+        for (EventLoopGroup g : groups) {
+            if (g != null && inLoopOf(g)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when the current thread is one of {@code group}'s event loops. */
