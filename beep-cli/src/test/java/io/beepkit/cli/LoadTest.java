@@ -38,6 +38,25 @@ class LoadTest {
     }
 
     @Test
+    void directCallbacksOnBothEndsRunTheLoadOnTheEventLoops() throws Exception {
+        try (Cli.Server server = new Cli.Server("--direct-callbacks")) {
+            server.awaitOutput("callbacks on the event loop");
+            Cli.Result r = Cli.run("load", server.address(), StandardProfiles.ECHO, "--direct-callbacks", "--size", "64",
+                    "-m", "2", "--count", "300", "--rate", "2000");
+            assertEquals(0, r.code(), r.toString());
+            assertTrue(r.out().contains("socket profile default (window 65536..1048576, max frame 65536, min fragment "
+                    + "512), callbacks on the event loop"), r.out());
+            assertTrue(r.out().contains(": 300 messages answered, 300 ok, 0 errors"), r.out());
+        }
+        try (Cli.Server server = new Cli.Server()) {
+            Cli.Result r = Cli.run("load", server.address(), StandardProfiles.ECHO, "--count", "10");
+            assertEquals(0, r.code(), r.toString());
+            assertTrue(!r.out().contains("callbacks on the event loop") && !server.output().contains("event loop"),
+                    r.out() + server.output());
+        }
+    }
+
+    @Test
     void loadForADurationPrintsProgressAndStopsByItself() throws Exception {
         try (Cli.Server server = new Cli.Server("--profile", "bulk")) {
             long t0 = System.nanoTime();

@@ -29,6 +29,20 @@ public final class LeakFailingDetector<T> extends ResourceLeakDetector<T> {
         super(resourceType, samplingInterval);
     }
 
+    /**
+     * The older signature Netty's factory looks up first: without it, Netty logs an error with a stack trace on every
+     * test JVM before falling back to the two-argument constructor.
+     *
+     * @param resourceType     the type of resource tracked
+     * @param samplingInterval how many allocations per tracked one, below the PARANOID level
+     * @param maxActive        unused, as in Netty
+     * @deprecated called only by Netty; use {@link #LeakFailingDetector(Class, int)}
+     */
+    @Deprecated
+    public LeakFailingDetector(Class<?> resourceType, int samplingInterval, long maxActive) {
+        this(resourceType, samplingInterval);
+    }
+
     /** Records the leak, then logs it as Netty does. */
     @Override
     protected void reportTracedLeak(String resourceType, String records) {
