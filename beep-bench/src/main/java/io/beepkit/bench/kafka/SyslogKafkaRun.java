@@ -25,7 +25,12 @@ import java.util.UUID;
  *   <li><b>throughput</b>: {@code devices} x {@code throughputLines} lines with no disruption, {@code rounds} times for
  *   each producer setting in {@code variants} (interleaved, each round starting with the next, so a noisy machine
  *   affects each alike); prints COOKED
- *   messages a second from the devices' start to the last one's end, every line checked in the topic.</li>
+ *   messages a second from the devices' start to the last one's end (the whole-run rate, which includes the
+ *   collector's and the devices' JIT warm-up), every line checked in the topic. While the devices send, a thread of
+ *   its own samples the records in the topic (the sum of its partitions' end offsets) every 250 ms; from those the
+ *   run also prints the <b>steady-state rate</b>, records a second between the moments the topic held 25 % and 90 %
+ *   of the lines (each moment read on the straight line between the two samples around it), and a per-second
+ *   timeline: the thousands of records the topic gained in each second since the devices' start.</li>
  * </ol>
  *
  * <pre>java -cp beep-bench/target/benchmarks.jar io.beepkit.bench.kafka.SyslogKafkaRun</pre>
@@ -41,6 +46,10 @@ import java.util.UUID;
 public final class SyslogKafkaRun {
     /** COOKED entries a {@code beep syslog send} device keeps unacknowledged at most. */
     private static final int IN_FLIGHT = 64;
+    /** The share of the lines in the topic at which the steady-state rate's interval starts... */
+    private static final double STEADY_FROM = 0.25;
+    /** ...and ends: before it the JVMs start and warm up, after it the devices finish one by one. */
+    private static final double STEADY_TO = 0.90;
 
     private SyslogKafkaRun() {
     }
@@ -104,12 +113,27 @@ public final class SyslogKafkaRun {
                                         + "devices exit 0: %s; topic %d records, %d missing, %d duplicates%n", round,
                                 variant, total, o.seconds(), total / o.seconds(), exits, o.audit().records(),
                                 o.audit().missing(), o.audit().duplicates());
+                        printProgress(o.progress(), total);
                         ok &= exits && o.audit().missing() == 0;
                     }
                 }
             }
         }
         System.exit(ok ? 0 : 1);
+    }
+
+    /**
+     * Prints the steady-state rate (between the moments the topic held {@value #STEADY_FROM} and {@value #STEADY_TO}
+     * of the lines) and the records the topic gained in each second of the run.
+     */
+    private static void printProgress(List<TopicProgress.Sample> samples, long total) {
+        ProgressReport p = new ProgressReport(samples);
+        ProgressReport.Rate steady = p.rate(total, STEADY_FROM, STEADY_TO);
+        System.out.println(steady == null ? "  steady state: not measured (too few samples)"
+                : String.format(Locale.ROOT, "  steady state (%.0f %% to %.0f %% of the lines in the topic, %.2f s to "
+                        + "%.2f s): %.0f msgs/s", STEADY_FROM * 100, STEADY_TO * 100, steady.fromSeconds(),
+                steady.toSeconds(), steady.perSecond()));
+        System.out.println("  per second (thousand records added to the topic): " + p.timeline());
     }
 
     /**
