@@ -66,7 +66,8 @@ public final class SyslogKafkaRun {
         }
 
         List<String> collectorArgs() {
-            List<String> out = new ArrayList<>(List.of("--max-pending-entries=" + Math.max(64, inFlight)));
+            List<String> out = new ArrayList<>();
+            out.add("--max-pending-entries=" + Math.max(DEFAULT_IN_FLIGHT, inFlight));
             if (!variant.equals("default")) {
                 out.addAll(Arrays.asList(variant.split(",")));
             }
