@@ -19,14 +19,20 @@ import java.util.concurrent.CompletableFuture;
  * input ends, and knows which of them the collector has not acknowledged yet, so that after a failure they can be
  * sent again on the next session ({@link #abandon}).
  *
- * <p>COOKED: a line is acknowledged by its {@code <ok />}; at most {@value #COOKED_IN_FLIGHT} wait for theirs. RAW has
+ * <p>COOKED: a line is acknowledged by its {@code <ok />}; at most the link's in-flight count (by default
+ * {@value #COOKED_IN_FLIGHT}, {@code --in-flight}) wait for theirs. RAW has
  * no acknowledgement per line: a line is acknowledged once the channel that carried it ended cleanly, NUL sent and
  * the collector's reply to the channel close received. To bound what waits for that, the link ends its RAW channel
  * and starts a new one every {@value #RAW_CHECKPOINT_LINES} lines or {@value #RAW_CHECKPOINT_OCTETS} octets.
  */
 final class SyslogLink {
-    /** COOKED entries sent before waiting for the oldest acknowledgement. */
+    /**
+     * COOKED entries sent before waiting for the oldest acknowledgement, unless {@code --in-flight} says otherwise: as
+     * many as a beepkit collector keeps unanswered per channel by default ({@code SyslogLimits.maxPendingEntries}).
+     */
     static final int COOKED_IN_FLIGHT = 64;
+    /** The most {@code --in-flight} accepts; each entry in flight may have to be sent again after a crash. */
+    static final int MAX_COOKED_IN_FLIGHT = 4096;
     /** RAW lines queued in the sender for the collector's window; what is queued may leave batched in one answer. */
     static final int RAW_QUEUED = 1024;
     /** RAW lines after which the channel is ended and started again, acknowledging them. */
@@ -38,6 +44,7 @@ final class SyslogLink {
     private final Target target;
     private final boolean raw;
     private final Duration timeout;
+    private final int inFlight;
     private SyslogSender sender;
     /** Lines sent on this session and not yet acknowledged, oldest first, with what their send returned. */
     private final ArrayDeque<Flight> unacked = new ArrayDeque<>();
@@ -45,22 +52,28 @@ final class SyslogLink {
     private record Flight(SyslogBacklog.Line line, CompletableFuture<Void> sent) {
     }
 
-    private SyslogLink(BeepSession session, Target target, boolean raw, Duration timeout, SyslogSender sender) {
+    private SyslogLink(BeepSession session, Target target, boolean raw, Duration timeout, int inFlight,
+                       SyslogSender sender) {
         this.session = session;
         this.target = target;
         this.raw = raw;
         this.timeout = timeout;
+        this.inFlight = inFlight;
         this.sender = sender;
     }
 
-    /** Connects to {@code target} and starts the channel; any failure is a {@link CliException}. */
-    static SyslogLink open(BeepClient client, Target target, boolean raw, @Nullable String iam, Duration timeout) {
+    /**
+     * Connects to {@code target} and starts the channel; any failure is a {@link CliException}. COOKED keeps at most
+     * {@code inFlight} entries unacknowledged.
+     */
+    static SyslogLink open(BeepClient client, Target target, boolean raw, @Nullable String iam, Duration timeout,
+                           int inFlight) {
         BeepSession session = Failures.await(client.connect(target.host(), target.port()), timeout,
                 "connecting to " + target, t -> Failures.connect(target, t));
         try {
             SyslogIdentity identity = iam == null ? null : new SyslogIdentity(iam,
                     ((InetSocketAddress) session.localAddress()).getAddress().getHostAddress(), "device");
-            return new SyslogLink(session, target, raw, timeout, start(session, raw, identity, timeout));
+            return new SyslogLink(session, target, raw, timeout, inFlight, start(session, raw, identity, timeout));
         } catch (RuntimeException e) {
             session.terminate();
             throw e;
@@ -94,7 +107,7 @@ final class SyslogLink {
     private void runCooked(SyslogBacklog backlog) {
         for (SyslogBacklog.Line l = backlog.next(); l != null; l = backlog.next()) {
             unacked.add(new Flight(l.offeredNow(), send(l.text())));
-            while (unacked.size() >= COOKED_IN_FLIGHT) {
+            while (unacked.size() >= inFlight) {
                 await(unacked.peek().sent(), "waiting for the collector's <ok />");
                 unacked.poll();
                 backlog.acknowledged(1);

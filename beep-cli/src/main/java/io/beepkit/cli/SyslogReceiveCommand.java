@@ -7,6 +7,7 @@ import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogEscapes;
 import io.beepkit.syslog.SyslogJsonEncoder;
+import io.beepkit.syslog.SyslogLimits;
 import io.beepkit.syslog.file.FileSyslogSink;
 import io.beepkit.syslog.kafka.KafkaSyslogSink;
 import picocli.CommandLine;
@@ -87,6 +88,13 @@ final class SyslogReceiveCommand implements Callable<Integer> {
     @Mixin
     Rfc3164Options rfc3164;
 
+    @Option(names = "--max-pending-entries", paramLabel = "N", defaultValue = "64",
+            description = "COOKED entries of one channel received and not yet acknowledged at most, 1.."
+                    + SyslogLink.MAX_COOKED_IN_FLIGHT + "; an entry beyond them is refused with ERR 550, so a "
+                    + "device's window of unacknowledged entries (beep syslog send --in-flight) must not exceed it "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int maxPendingEntries;
+
     @Option(names = "--proxy-protocol", description = "Expect a PROXY protocol v1 or v2 header before each "
             + "connection's greeting (behind HAProxy's send-proxy or a cloud balancer): the devices' own addresses "
             + "are then the ones logged and written.")
@@ -146,8 +154,13 @@ final class SyslogReceiveCommand implements Callable<Integer> {
         if (count != null && count < 1) {
             throw new CommandLine.ParameterException(cmd, "--count must be >= 1: " + count);
         }
+        if (maxPendingEntries < 1 || maxPendingEntries > SyslogLink.MAX_COOKED_IN_FLIGHT) {
+            throw new CommandLine.ParameterException(cmd, "--max-pending-entries must be 1.."
+                    + SyslogLink.MAX_COOKED_IN_FLIGHT + ": " + maxPendingEntries);
+        }
         SyslogCollector.Builder collector = SyslogCollector.builder().legacyUris(legacyUris).raw(false).cooked(false)
-                .rfc3164Timestamps(rfc3164.policy(cmd));
+                .rfc3164Timestamps(rfc3164.policy(cmd))
+                .limits(SyslogLimits.DEFAULT.toBuilder().maxPendingEntries(maxPendingEntries).build());
         for (String p : profiles) {
             switch (p.trim().toLowerCase(Locale.ROOT)) {
                 case "raw" -> collector.raw(true);

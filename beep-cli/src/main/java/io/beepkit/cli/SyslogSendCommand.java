@@ -66,6 +66,13 @@ final class SyslogSendCommand implements Callable<Integer> {
             + "ip=(the local address) type='device'> (RFC 3195 section 4.4.1).")
     String iam;
 
+    @Option(names = "--in-flight", paramLabel = "N", description = "COOKED: entries sent and not yet acknowledged "
+            + "at most, 1.." + SyslogLink.MAX_COOKED_IN_FLIGHT + " (default: " + SyslogLink.COOKED_IN_FLIGHT
+            + "). More hide more of the round trip to the collector; a collector refuses entries beyond its own "
+            + "limit (beep syslog receive --max-pending-entries, 64 by default), and after a lost session up to N "
+            + "lines are sent again.")
+    Integer inFlight;
+
     @Option(names = "--retry-for", paramLabel = "TIME", defaultValue = "60s",
             converter = Units.DurationConverter.class,
             description = "After a lost session or failed connect, keep connecting again with backoff and resend what "
@@ -92,6 +99,13 @@ final class SyslogSendCommand implements Callable<Integer> {
         CommandLine cmd = spec.commandLine();
         if (raw && iam != null) {
             throw new CommandLine.ParameterException(cmd, "--iam belongs to COOKED; RAW has no <iam>");
+        }
+        if (raw && inFlight != null) {
+            throw new CommandLine.ParameterException(cmd, "--in-flight belongs to COOKED; RAW has no answer per line");
+        }
+        if (inFlight != null && (inFlight < 1 || inFlight > SyslogLink.MAX_COOKED_IN_FLIGHT)) {
+            throw new CommandLine.ParameterException(cmd, "--in-flight must be 1.." + SyslogLink.MAX_COOKED_IN_FLIGHT
+                    + ": " + inFlight);
         }
         if (timeout.isZero() || timeout.isNegative()) {
             throw new CommandLine.ParameterException(cmd, "--timeout must be > 0");
@@ -132,7 +146,8 @@ final class SyslogSendCommand implements Callable<Integer> {
             long acknowledged = backlog.acknowledged();
             SyslogLink link = null;
             try {
-                link = SyslogLink.open(client, target, raw, iam, timeout);
+                link = SyslogLink.open(client, target, raw, iam, timeout,
+                        inFlight == null ? SyslogLink.COOKED_IN_FLIGHT : inFlight);
                 if (attempt > 0) {
                     reconnects++;
                     cmd.getErr().printf(Locale.ROOT, "reconnected to %s (reconnect %d), sending %d line%s again%n",

@@ -59,7 +59,9 @@ public final class SyslogJsonEncoder {
      * @return one JSON object, without a line break
      */
     public static String encode(SyslogMessage m, Instant received) {
-        StringBuilder b = new StringBuilder(256 + m.text().length() * 2).append('{');
+        // The field names and fixed values of a typical message take about 600 characters, the text two copies
+        // (message and event.original): sized so, the builder is not copied to a larger one as it fills.
+        StringBuilder b = new StringBuilder(640 + m.text().length() * 2).append('{');
         String created = created(received);
         String stated = rfc3339(m.timestamp());
         if (stated == null && m.format() == SyslogFormat.RFC3164) {
@@ -135,8 +137,14 @@ public final class SyslogJsonEncoder {
 
     private static void appendQuoted(StringBuilder b, String s) {
         b.append('"');
+        int plain = 0; // the start of the characters not yet appended, none of which needs escaping
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\' && (!Character.isSurrogate(c) || !loneSurrogate(s, i))) {
+                continue; // appended with its run: one copy per run, not a capacity check per character
+            }
+            b.append(s, plain, i);
+            plain = i + 1;
             switch (c) {
                 case '"' -> b.append("\\\"");
                 case '\\' -> b.append("\\\\");
@@ -145,17 +153,12 @@ public final class SyslogJsonEncoder {
                 case '\t' -> b.append("\\t");
                 case '\b' -> b.append("\\b");
                 case '\f' -> b.append("\\f");
-                default -> {
-                    if (c < 0x20 || loneSurrogate(s, i)) {
-                        // Control characters must be escaped; a lone surrogate would not survive UTF-8 encoding.
-                        b.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 15]).append(HEX[(c >> 4) & 15])
-                                .append(HEX[c & 15]);
-                    } else {
-                        b.append(c);
-                    }
-                }
+                // Other control characters must be escaped; a lone surrogate would not survive UTF-8 encoding.
+                default -> b.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 15]).append(HEX[(c >> 4) & 15])
+                        .append(HEX[c & 15]);
             }
         }
+        b.append(s, plain, s.length());
         b.append('"');
     }
 

@@ -92,5 +92,9 @@ class SyslogJsonEncoderTest {
                 SyslogJsonEncoder.quote("q\" b\\ n\n r\r t\t b\b f\f nul\u0000 us\u001f del\u007f"));
         assertEquals("\"é 😀 /\"", SyslogJsonEncoder.quote("é 😀 /"));
         assertEquals("\"\\ud800x\\udc00\"", SyslogJsonEncoder.quote("\ud800x\udc00"));
+        // Escapes first, last and side by side, between runs of plain characters.
+        assertEquals("\"\\\"\\n\\\"a\\tb\\\\\"", SyslogJsonEncoder.quote("\"\n\"a\tb\\"));
+        assertEquals("\"\"", SyslogJsonEncoder.quote(""));
+        assertEquals("\"😀\\udc00\\ud800\"", SyslogJsonEncoder.quote("😀\udc00\ud800"));
     }
 }

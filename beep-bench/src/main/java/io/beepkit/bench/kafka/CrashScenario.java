@@ -1,13 +1,8 @@
 package io.beepkit.bench.kafka;
 
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.TopicPartition;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 final class CrashScenario {
     /** One partition: every device's records in one log, as in the existing broker tests. */
     private static final int PARTITIONS = 1;
+    /** How often the topic's record count is sampled for {@link Outcome#progress()}. */
+    static final long SAMPLE_MILLIS = 250;
 
     /**
      * What happened.
@@ -36,10 +33,12 @@ final class CrashScenario {
      * @param runningAtBrokerStop devices still running then
      * @param collectorDownMillis from the SIGKILL until the new collector listened
      * @param brokerDownMillis   from the broker's stop until it served the topic again
+     * @param progress           the records in the topic sampled every {@value #SAMPLE_MILLIS} ms from the devices'
+     *                           start until the last one ended
      */
     record Outcome(List<SyslogDevice.Result> devices, TopicAudit audit, double seconds, long recordsAtKill,
                    int runningAtKill, long recordsAtBrokerStop, int runningAtBrokerStop, long collectorDownMillis,
-                   long brokerDownMillis) {
+                   long brokerDownMillis, List<TopicProgress.Sample> progress) {
     }
 
     private final int devices;
@@ -83,8 +82,9 @@ final class CrashScenario {
         long total = (long) devices * lines;
         ExecutorService pool = Executors.newFixedThreadPool(devices);
         try (CollectorProcess collector = CollectorProcess.start(dir.resolve("collector.log"), collectorJvm,
-                broker.bootstrap(), topic, kafkaProperties)) {
-            long t0 = System.nanoTime();
+                broker.bootstrap(), topic, kafkaProperties);
+             TopicProgress progress = TopicProgress.start(broker.admin(), topic, PARTITIONS, SAMPLE_MILLIS)) {
+            long t0 = progress.startNanos();
             List<CompletableFuture<SyslogDevice.Result>> runs = new ArrayList<>();
             for (int d = 0; d < devices; d++) {
                 int device = d;
@@ -117,13 +117,14 @@ final class CrashScenario {
             }
             all.get(300, TimeUnit.SECONDS);
             double seconds = (System.nanoTime() - t0) / 1e9;
+            List<TopicProgress.Sample> samples = progress.stop();
             List<SyslogDevice.Result> results = new ArrayList<>();
             for (CompletableFuture<SyslogDevice.Result> r : runs) {
                 results.add(r.join());
             }
             TopicAudit audit = TopicAudit.read(broker.bootstrap(), topic, devices, lines);
             return new Outcome(results, audit, seconds, atKill, runningAtKill, atStop, runningAtStop, collectorDown,
-                    brokerDown);
+                    brokerDown, samples);
         } finally {
             pool.shutdownNow();
         }
@@ -147,15 +148,7 @@ final class CrashScenario {
 
     /** The records in the topic now (the sum of its partitions' end offsets). */
     private static long records(KafkaBroker broker, String topic) throws Exception {
-        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        for (int p = 0; p < PARTITIONS; p++) {
-            latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
-        }
-        long n = 0;
-        for (var info : broker.admin().listOffsets(latest).all().get(30, TimeUnit.SECONDS).values()) {
-            n += info.offset();
-        }
-        return n;
+        return TopicProgress.records(broker.admin(), topic, PARTITIONS);
     }
 
     private static int running(List<CompletableFuture<SyslogDevice.Result>> runs) {
