@@ -64,7 +64,7 @@ public final class SyslogSender implements AutoCloseable {
         this.transport = transport;
         this.channel = channel;
         this.raw = raw;
-        this.cookedGate = raw == null ? new WholeFrameGate(channel, MAX_UNSENT) : null;
+        this.cookedGate = raw == null ? new WholeFrameGate(channel, MAX_UNSENT, DEVICE_WINDOW) : null;
     }
 
     /** Starts a RAW channel on {@code session}; completes once the collector's MSG has arrived. */
@@ -143,8 +143,15 @@ public final class SyslogSender implements AutoCloseable {
 
     private CompletableFuture<Void> sendXml(String xml) {
         MimeEntity msg = MimeEntity.of(MimeEntity.BEEP_XML, xml.getBytes(StandardCharsets.UTF_8));
-        return Objects.requireNonNull(cookedGate).submit(payloadSize(msg), () -> channel.send(msg))
-                .thenApply(SyslogSender::requireOk);
+        WholeFrameGate gate = Objects.requireNonNull(cookedGate);
+        return gate.submit(payloadSize(msg), () -> {
+            try {
+                return channel.send(msg).whenComplete((r, e) -> gate.answered(r == null ? 0 : payloadSize(r.entity())));
+            } catch (RuntimeException e) {
+                gate.answered(0); // refused at once (the channel closed): no reply will come for it
+                throw e;
+            }
+        }).thenApply(SyslogSender::requireOk);
     }
 
     /** The octets of {@code entity} on the wire: {@code Name: value} CR LF per header, CR LF, then the body. */
