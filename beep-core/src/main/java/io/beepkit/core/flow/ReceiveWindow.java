@@ -13,8 +13,9 @@ import io.beepkit.core.frame.Seq;
  * by half the current window or one granule, whichever is larger (hysteresis, never one SEQ per frame), or when
  * the peer has been drained at the edge (so a window shrunk below the granule cannot stall the channel), or when the
  * open room is below what the caller says the peer still needs ({@link #seqDue(long)}: the replies owed to our
- * outstanding MSGs) and the edge can move by a granule; the edge never moves left; an enlarged window is announced at once. Counters are kept as absolute 64-bit values from the start
- * and rendered modulo 2^32 on the wire, so the wrap at 2^32 needs no special case.
+ * outstanding MSGs) and the edge can move by a granule; the edge never moves left; an enlarged window is announced at
+ * once. Counters are kept as absolute 64-bit values from the start and rendered modulo 2^32 on the wire, so the wrap
+ * at 2^32 needs no special case.
  *
  * <p>Not thread-safe: owned by the session's event loop.
  */

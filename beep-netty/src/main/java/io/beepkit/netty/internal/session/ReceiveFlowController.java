@@ -28,7 +28,7 @@ import java.util.ArrayDeque;
  *
  * <p>Replies owed to our outstanding MSGs need room too: a peer answering many of them at once (a syslog collector's
  * {@code <ok />} per entry) must not meet the edge in the middle of one and split it. While the open window is below
- * the replies owed at the largest reply seen so far, a SEQ is due as soon as the edge can move by a granule (not only
+ * the replies owed at the largest reply seen so far (when that fits in a granule), a SEQ is due as soon as the edge can move by a granule (not only
  * by half the window) and leaves at once, never waiting for our next data frame, which may not come before the peer's
  * tail wait ends.
  */
@@ -120,10 +120,16 @@ public final class ReceiveFlowController {
 
     /**
      * The room the peer needs for the replies it still owes to our MSGs on {@code ch}, each counted at the largest
-     * reply it sent so far (0 before the first: nothing to go by, and the initial window is there for it).
+     * reply it sent so far (0 before the first: nothing to go by, and the initial window is there for it). Replies
+     * larger than a granule count for nothing: such a reply is bulk data that the window cuts anyway, and counting it
+     * would only turn the half-window hysteresis into one SEQ per granule.
      */
     private static long roomOwed(ChannelImpl ch) {
-        return (long) ch.exchanges().awaitingCount() * ch.receive().largestReplyOctets();
+        long largest = ch.receive().largestReplyOctets();
+        if (largest > ch.receive().window().granule()) {
+            return 0;
+        }
+        return ch.exchanges().awaitingCount() * largest;
     }
 
     /** A SEQ is due on {@code ch}: the window's own rule, or room short for the replies owed (see the class). */
