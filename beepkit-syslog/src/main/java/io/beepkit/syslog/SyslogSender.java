@@ -40,14 +40,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * per-message acknowledgement). COOKED (RFC 3195 §4): the sender starts the channel
  * (with its {@code <iam>} piggybacked when given), then sends each line as an {@code <entry>} MSG whose attributes
  * come from the line's own header, each entry in one whole frame once the collector's window has room for it (as
- * on RAW: liblogging's collector cannot join fragments); {@link #send} completes when the collector answered
- * {@code <ok />}, and fails with {@link BeepErrorException} on its {@code <error>}.
+ * on RAW: liblogging's collector cannot join fragments), and only while the replies to the entries already sent, each
+ * counted at the largest reply seen, fit in half the device's receive window, so that the collector never meets that
+ * window's edge in the middle of a reply; {@link #send} completes when the collector answered {@code <ok />}, and
+ * fails with {@link BeepErrorException} on its {@code <error>}.
  */
 public final class SyslogSender implements AutoCloseable {
     /**
      * The device's receive window: it only ever receives the collector's one MSG (RAW) or short replies (COOKED), so
      * it keeps the RFC's 4096 and announces no larger window with a SEQ (rsyslog's liblogging collector cannot parse
-     * SEQ frames).
+     * SEQ frames). COOKED keeps the replies it awaits within half of it (see the class).
      */
     static final int DEVICE_WINDOW = 4096;
 
@@ -64,7 +66,7 @@ public final class SyslogSender implements AutoCloseable {
         this.transport = transport;
         this.channel = channel;
         this.raw = raw;
-        this.cookedGate = raw == null ? new WholeFrameGate(channel, MAX_UNSENT) : null;
+        this.cookedGate = raw == null ? new WholeFrameGate(channel, MAX_UNSENT, DEVICE_WINDOW) : null;
     }
 
     /** Starts a RAW channel on {@code session}; completes once the collector's MSG has arrived. */
@@ -143,8 +145,15 @@ public final class SyslogSender implements AutoCloseable {
 
     private CompletableFuture<Void> sendXml(String xml) {
         MimeEntity msg = MimeEntity.of(MimeEntity.BEEP_XML, xml.getBytes(StandardCharsets.UTF_8));
-        return Objects.requireNonNull(cookedGate).submit(payloadSize(msg), () -> channel.send(msg))
-                .thenApply(SyslogSender::requireOk);
+        WholeFrameGate gate = Objects.requireNonNull(cookedGate);
+        return gate.submit(payloadSize(msg), () -> {
+            try {
+                return channel.send(msg).whenComplete((r, e) -> gate.answered(r == null ? 0 : payloadSize(r.entity())));
+            } catch (RuntimeException e) {
+                gate.answered(0); // refused at once (the channel closed): no reply will come for it
+                throw e;
+            }
+        }).thenApply(SyslogSender::requireOk);
     }
 
     /** The octets of {@code entity} on the wire: {@code Name: value} CR LF per header, CR LF, then the body. */

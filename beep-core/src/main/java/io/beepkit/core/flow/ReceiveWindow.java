@@ -11,9 +11,11 @@ import io.beepkit.core.frame.Seq;
  * first window (4096 gives edges at 4096, 8192, 12288, ...), so a sender that fills what is open cuts its frames at
  * the same places every time instead of at ever-shifting small offsets; a SEQ goes out only when the edge can move
  * by half the current window or one granule, whichever is larger (hysteresis, never one SEQ per frame), or when
- * the peer has been drained at the edge (so a window shrunk below the granule cannot stall the channel); the edge
- * never moves left; an enlarged window is announced at once. Counters are kept as absolute 64-bit values from the start
- * and rendered modulo 2^32 on the wire, so the wrap at 2^32 needs no special case.
+ * the peer has been drained at the edge (so a window shrunk below the granule cannot stall the channel), or when the
+ * open room is below what the caller says the peer still needs ({@link #seqDue(long)}: the replies owed to our
+ * outstanding MSGs) and the edge can move by a granule; the edge never moves left; an enlarged window is announced at
+ * once. Counters are kept as absolute 64-bit values from the start and rendered modulo 2^32 on the wire, so the wrap
+ * at 2^32 needs no special case.
  *
  * <p>Not thread-safe: owned by the session's event loop.
  */
@@ -138,6 +140,22 @@ public final class ReceiveWindow {
         // edge can never move by a whole threshold, and the channel would stall for good.
         boolean drained = consumed == advertisedEdge;
         return enlargedPending || drained || edge - advertisedEdge >= threshold();
+    }
+
+    /**
+     * As {@link #seqDue()}, and also true when fewer than {@code roomNeeded} octets are open and the edge can move by
+     * at least a granule: a peer that owes us that much (replies to our outstanding MSGs, say) would otherwise meet
+     * the edge in the middle of a message. The edge still moves only to a granule boundary, so this adds at most one
+     * SEQ per granule consumed.
+     *
+     * @param roomNeeded the octets the peer is expected to send before it can see our next chance to send a SEQ
+     */
+    public boolean seqDue(long roomNeeded) {
+        if (seqDue()) {
+            return true;
+        }
+        long edge = candidateEdge();
+        return open() < roomNeeded && edge - advertisedEdge >= Math.min(granule, window);
     }
 
     /** Half the current window, in whole granules: the hysteresis that keeps SEQs to about two per window. */

@@ -40,6 +40,21 @@ class SeqPolicyTest {
     }
 
     @Test
+    void roomNeededLowersTheThresholdToOneGranuleOnly() {
+        ReceiveWindow w = new ReceiveWindow(0, 65536); // granule 32768, threshold 32768
+        w.resize(131072); // threshold 65536, granule still 32768
+        w.advertiseWindow();
+        w.onFrame(0, 40000);
+        w.consume(40000);
+        assertFalse(w.seqDue(), "the edge could move by 32768 only: below the threshold of half the window");
+        assertFalse(w.seqDue(1000), "91072 octets open hold what is needed");
+        assertTrue(w.seqDue(100_000), "less open than needed: one granule is enough");
+        w.advertiseWindow();
+        assertEquals(0, w.rightEdgeSeqno() % 32768, "the edge stays on a granule: " + w.rightEdgeSeqno());
+        assertFalse(w.seqDue(1_000_000), "nothing more consumed: the edge cannot move again");
+    }
+
+    @Test
     void rightEdgesAreAlignedToTheGranuleOfTheFirstWindow() {
         ReceiveWindow w = new ReceiveWindow(0, 4096);
         long seq = 0;

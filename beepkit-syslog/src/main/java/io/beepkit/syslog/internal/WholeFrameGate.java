@@ -1,6 +1,7 @@
 package io.beepkit.syslog.internal;
 
 import io.beepkit.api.BeepChannel;
+import org.jspecify.annotations.Nullable;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
@@ -13,12 +14,15 @@ import java.util.function.Supplier;
  * for a window that reopens slowly. A message longer than the peer's whole window is handed over anyway (it must be
  * split). Messages that do not fit yet wait here, in order; while they wait, the window is polled every millisecond
  * (the peer's SEQ has no event of its own to wait on). Every message sent on the channel must pass through the gate,
- * which counts the channel's sent payload octets from its creation.
+ * which counts the channel's sent payload octets from its creation. A gate for messages that are answered (COOKED
+ * entries) also keeps their replies within a {@link ReplyRoom}: a message then waits until the replies awaited leave
+ * room for its own.
  */
 public final class WholeFrameGate {
     private final BeepChannel channel;
     private final long maxUnsent;
     private final long base;
+    private final @Nullable ReplyRoom replies;
     private final ArrayDeque<Pending<?>> waiting = new ArrayDeque<>();
     private CompletableFuture<?> last = CompletableFuture.completedFuture(null);
     private long handedOver;
@@ -46,9 +50,37 @@ public final class WholeFrameGate {
 
     /** A gate for {@code channel}, letting at most {@code maxUnsent} octets wait in the channel's own queue. */
     public WholeFrameGate(BeepChannel channel, long maxUnsent) {
+        this(channel, maxUnsent, 0);
+    }
+
+    /**
+     * As {@link #WholeFrameGate(BeepChannel, long)}, for messages each answered by a reply: the replies awaited are
+     * kept within half of {@code replyWindow}, our receive window on the channel (0: no such bound), and every
+     * reply must be reported with {@link #answered}.
+     */
+    public WholeFrameGate(BeepChannel channel, long maxUnsent, int replyWindow) {
         this.channel = channel;
         this.maxUnsent = maxUnsent;
         this.base = channel.stats().bytesSent();
+        this.replies = replyWindow == 0 ? null : new ReplyRoom(replyWindow);
+    }
+
+    /**
+     * The reply to a message handed over arrived, {@code octets} long (0 when it failed without one): its room is
+     * free again, and messages waiting for it go.
+     */
+    public void answered(long octets) {
+        boolean poll;
+        synchronized (this) {
+            if (replies == null) {
+                return;
+            }
+            replies.answered(octets);
+            poll = pump();
+        }
+        if (poll) {
+            SyslogScheduler.after(1, this::poll);
+        }
     }
 
     /**
@@ -111,8 +143,14 @@ public final class WholeFrameGate {
             if (!fitsWindow || unsent + next.payload() > maxUnsent && unsent > 0) {
                 break;
             }
+            if (replies != null && !replies.admitsAnother()) {
+                return false; // an answer frees the room and pumps again: no poll needed
+            }
             waiting.poll();
             handedOver += next.payload();
+            if (replies != null) {
+                replies.handedOver();
+            }
             next.run();
         }
         if (waiting.isEmpty() || polling) {

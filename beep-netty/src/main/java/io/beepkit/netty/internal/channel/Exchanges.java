@@ -54,6 +54,11 @@ public final class Exchanges {
         return !pending.isEmpty();
     }
 
+    /** How many MSGs of ours await their replies. */
+    public int awaitingCount() {
+        return pending.size();
+    }
+
     /** Calls {@code action} with each MSG of ours awaiting its reply; it must not add or remove any. */
     void forEachPending(Consumer<PendingRequest> action) {
         pending.forEachValue(action);

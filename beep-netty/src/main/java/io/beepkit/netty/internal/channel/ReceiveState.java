@@ -34,6 +34,8 @@ public final class ReceiveState {
     /** Octets of the message being received so far, and of the last complete one. */
     private long messageOctets;
     private long lastMessageOctets;
+    private long replyOctets;
+    private long largestReplyOctets;
 
     /** Our receive window. */
     public ReceiveWindow window() {
@@ -142,6 +144,20 @@ public final class ReceiveState {
             lastMessageOctets = messageOctets;
             messageOctets = 0;
         }
+    }
+
+    /** A frame of a reply (RPY, ERR, ANS or NUL) of {@code octets} arrived; {@code last} when it ends that reply. */
+    public void replyFrame(int octets, boolean last) {
+        replyOctets += octets;
+        if (last) {
+            largestReplyOctets = Math.max(largestReplyOctets, replyOctets);
+            replyOctets = 0;
+        }
+    }
+
+    /** The largest complete reply the peer sent on this channel so far (0 before the first). */
+    public long largestReplyOctets() {
+        return largestReplyOctets;
     }
 
     /** The size of the last complete message (MSG or reply) the peer sent on this channel. */

@@ -4,6 +4,7 @@ import io.beepkit.core.flow.ReceiveWindow;
 import io.beepkit.core.flow.ReceiveWindowTuner;
 import io.beepkit.core.flow.SendWindow;
 import io.beepkit.core.frame.FrameHeader;
+import io.beepkit.core.frame.FrameType;
 import io.beepkit.netty.SocketProfile;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.channel.ReceiveState;
@@ -24,6 +25,12 @@ import java.util.ArrayDeque;
  * delayed ACK. A peer that is still in the middle of a message, or that is probably waiting for the SEQ (its open
  * window would not take another message like its last), gets its SEQ at once, and so does a peer whose window we have
  * exhausted (our data could not leave to carry the SEQ).
+ *
+ * <p>Replies owed to our outstanding MSGs need room too: a peer answering many of them at once (a syslog collector's
+ * {@code <ok />} per entry) must not meet the edge in the middle of one and split it. While the open window is below
+ * the replies owed at the largest reply seen so far (when that fits in a granule), a SEQ is due as soon as the edge can move by a granule (not only
+ * by half the window) and leaves at once, never waiting for our next data frame, which may not come before the peer's
+ * tail wait ends.
  */
 public final class ReceiveFlowController {
     private static final Logger log = LoggerFactory.getLogger(ReceiveFlowController.class);
@@ -50,7 +57,7 @@ public final class ReceiveFlowController {
         while ((ch = dueAtReadEnd.poll()) != null) {
             ReceiveState rs = ch.receive();
             rs.seqPending(false);
-            if (!ch.lifecycle().isClosed() && rs.window().seqDue()) {
+            if (!ch.lifecycle().isClosed() && seqDue(ch)) {
                 if (mayRideWithData(ch)) {
                     defer(ch);
                 } else {
@@ -64,13 +71,14 @@ public final class ReceiveFlowController {
      * A SEQ may wait for our next data frame on its channel only if it is not urgent and that frame can leave when
      * it is produced. Urgent: the window still open to the peer would not take another message of the size it last
      * sent, so it is probably waiting for this very SEQ, and holding it would put our application's turn-around into
-     * every round trip (measured: half the throughput with window-sized messages). Our own window towards the peer
-     * must be open too, or the peer's credit would be held hostage by data that waits for the peer's credit in turn.
+     * every round trip (measured: half the throughput with window-sized messages). Urgent too: the open window would
+     * not take the replies still owed to our MSGs. Our own window towards the peer must be open too, or the peer's
+     * credit would be held hostage by data that waits for the peer's credit in turn.
      */
     private boolean mayRideWithData(ChannelImpl ch) {
         ReceiveState rs = ch.receive();
         return !rs.midMessage() && (rs.repliesOwed() > 0 || rs.replyCompleted())
-                && rs.window().open() >= rs.lastMessageOctets()
+                && rs.window().open() >= rs.lastMessageOctets() && rs.window().open() >= roomOwed(ch)
                 && ch.outbound().window().available() > 0
                 && !ctx.config().seqDelay().isZero() && !ctx.config().socketProfile().naiveSplitting();
     }
@@ -95,16 +103,38 @@ public final class ReceiveFlowController {
         }
     }
 
-    /** Called by the scheduler before a data frame on {@code ch}: a SEQ that is due leaves first, in the same flush. */
+    /**
+     * Called by the scheduler before a data frame on {@code ch}: a SEQ that is due leaves first, in the same flush;
+     * so does one that the replies owed to our MSGs (this one included) make due.
+     */
     void beforeData(ChannelImpl ch) {
         ReceiveState rs = ch.receive();
-        if (!rs.seqDeferred() && !rs.seqPending()) {
+        if (!rs.seqDeferred() && !rs.seqPending() && (!ch.exchanges().awaitingReplies() || !seqDue(ch))) {
             return;
         }
         rs.seqDeferred(false);
-        if (!ch.lifecycle().isClosed() && !ctx.closed() && rs.window().seqDue()) {
+        if (!ch.lifecycle().isClosed() && !ctx.closed() && seqDue(ch)) {
             sizeAndSendSeq(ch);
         }
+    }
+
+    /**
+     * The room the peer needs for the replies it still owes to our MSGs on {@code ch}, each counted at the largest
+     * reply it sent so far (0 before the first: nothing to go by, and the initial window is there for it). Replies
+     * larger than a granule count for nothing: such a reply is bulk data that the window cuts anyway, and counting it
+     * would only turn the half-window hysteresis into one SEQ per granule.
+     */
+    private static long roomOwed(ChannelImpl ch) {
+        long largest = ch.receive().largestReplyOctets();
+        if (largest > ch.receive().window().granule()) {
+            return 0;
+        }
+        return ch.exchanges().awaitingCount() * largest;
+    }
+
+    /** A SEQ is due on {@code ch}: the window's own rule, or room short for the replies owed (see the class). */
+    private static boolean seqDue(ChannelImpl ch) {
+        return ch.receive().window().seqDue(roomOwed(ch));
     }
 
     /** A frame of {@code size} octets arrived and passed the window check. */
@@ -113,6 +143,9 @@ public final class ReceiveFlowController {
         rs.window().onFrame(h.seqno(), h.size());
         rs.midMessage(h.more());
         rs.messageFrame(h.size(), !h.more());
+        if (h.type() != FrameType.MSG) {
+            rs.replyFrame(h.size(), !h.more());
+        }
         rs.replyCompleted(false); // set again by the reply receiver if this frame completes a reply
         if (rs.tuner() != null) {
             rs.tuner().onFrameReceived(System.nanoTime(), rs.window().received());
@@ -186,7 +219,8 @@ public final class ReceiveFlowController {
             return;
         }
         ReceiveState rs = ch.receive();
-        if (rs.window().consume(octets)) {
+        rs.window().consume(octets);
+        if (seqDue(ch)) {
             if (reading) {
                 // RFC 3081 §3.1.4: frames presented together get one consolidating SEQ, at the end of the read.
                 if (!rs.seqPending()) {
@@ -206,7 +240,7 @@ public final class ReceiveFlowController {
      */
     private void sizeAndSendSeq(ChannelImpl ch) {
         growIfWindowLimited(ch);
-        if (ch.receive().window().seqDue()) {
+        if (seqDue(ch)) {
             sendSeq(ch);
         } else {
             ch.receive().seqDeferred(false);
@@ -283,7 +317,7 @@ public final class ReceiveFlowController {
     /** The hold on SEQs ended without a TLS reset: credit that became due meanwhile goes now. */
     void resumeSeqs(Iterable<ChannelImpl> channels) {
         for (ChannelImpl ch : channels) {
-            if (!ch.lifecycle().isClosed() && ch.receive().window().seqDue()) {
+            if (!ch.lifecycle().isClosed() && seqDue(ch)) {
                 sendSeq(ch);
             }
         }
