@@ -109,7 +109,7 @@ public final class SyslogLoadRun {
             List<SyslogSender> devices = new ArrayList<>();
             for (int s = 0; s < senders; s++) {
                 BeepSession session = client.connect("127.0.0.1", server.port()).get(30, TimeUnit.SECONDS);
-                devices.add((raw ? SyslogSender.raw(session) : SyslogSender.cooked(session, null))
+                devices.add((raw ? SyslogSender.raw(session) : SyslogSender.cooked(session, null, inFlight))
                         .get(30, TimeUnit.SECONDS));
             }
             long t0 = System.nanoTime();

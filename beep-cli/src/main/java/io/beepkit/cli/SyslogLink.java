@@ -64,27 +64,32 @@ final class SyslogLink {
 
     /**
      * Connects to {@code target} and starts the channel; any failure is a {@link CliException}. COOKED keeps at most
-     * {@code inFlight} entries unacknowledged.
+     * {@code inFlight} entries unacknowledged, with a receive window sized for their replies when {@code roomForAll}
+     * (the user asked for that many); otherwise in the RFC's 4096 octets, which announce no SEQ (liblogging's collector
+     * cannot parse one) and hold the replies to 46 entries, the rest waiting in the sender for their room.
      */
     static SyslogLink open(BeepClient client, Target target, boolean raw, @Nullable String iam, Duration timeout,
-                           int inFlight) {
+                           int inFlight, boolean roomForAll) {
         BeepSession session = Failures.await(client.connect(target.host(), target.port()), timeout,
                 "connecting to " + target, t -> Failures.connect(target, t));
         try {
             SyslogIdentity identity = iam == null ? null : new SyslogIdentity(iam,
                     ((InetSocketAddress) session.localAddress()).getAddress().getHostAddress(), "device");
-            return new SyslogLink(session, target, raw, timeout, inFlight, start(session, raw, identity, timeout));
+            return new SyslogLink(session, target, raw, timeout, inFlight, start(session, raw, identity, timeout,
+                    roomForAll ? inFlight : 0));
         } catch (RuntimeException e) {
             session.terminate();
             throw e;
         }
     }
 
+    /** @param replyRoom COOKED: the entries whose replies the receive window makes room for, 0 for the RFC's 4096 */
     private static SyslogSender start(BeepSession session, boolean raw, @Nullable SyslogIdentity identity,
-                                      Duration timeout) {
+                                      Duration timeout, int replyRoom) {
         String uri = raw ? "RFC 3195 RAW" : "RFC 3195 COOKED";
-        return Failures.await(raw ? SyslogSender.raw(session) : SyslogSender.cooked(session, identity), timeout,
-                "starting " + uri, t -> Failures.start(session, uri, t));
+        CompletableFuture<SyslogSender> started = raw ? SyslogSender.raw(session) : replyRoom > 0
+                ? SyslogSender.cooked(session, identity, replyRoom) : SyslogSender.cooked(session, identity);
+        return Failures.await(started, timeout, "starting " + uri, t -> Failures.start(session, uri, t));
     }
 
     /**
@@ -129,7 +134,7 @@ final class SyslogLink {
             if (!open) {
                 // The next channel starts only when there is a line for it: after the last checkpoint of the input
                 // the run is done, whatever the collector does next.
-                sender = start(session, true, null, timeout);
+                sender = start(session, true, null, timeout, 0);
                 open = true;
             }
             CompletableFuture<Void> sent = send(l.text());

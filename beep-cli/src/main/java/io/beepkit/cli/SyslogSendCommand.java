@@ -147,7 +147,7 @@ final class SyslogSendCommand implements Callable<Integer> {
             SyslogLink link = null;
             try {
                 link = SyslogLink.open(client, target, raw, iam, timeout,
-                        inFlight == null ? SyslogLink.COOKED_IN_FLIGHT : inFlight);
+                        inFlight == null ? SyslogLink.COOKED_IN_FLIGHT : inFlight, inFlight != null);
                 if (attempt > 0) {
                     reconnects++;
                     cmd.getErr().printf(Locale.ROOT, "reconnected to %s (reconnect %d), sending %d line%s again%n",

@@ -62,11 +62,11 @@ public final class SyslogSender implements AutoCloseable {
     private final @Nullable WholeFrameGate cookedGate;
     private final AtomicReference<@Nullable CompletableFuture<@Nullable Void>> finishing = new AtomicReference<>();
 
-    private SyslogSender(SyslogTransport transport, BeepChannel channel, @Nullable RawOutput raw) {
+    private SyslogSender(SyslogTransport transport, BeepChannel channel, @Nullable RawOutput raw, int replyWindow) {
         this.transport = transport;
         this.channel = channel;
         this.raw = raw;
-        this.cookedGate = raw == null ? new WholeFrameGate(channel, MAX_UNSENT, DEVICE_WINDOW) : null;
+        this.cookedGate = raw == null ? new WholeFrameGate(channel, MAX_UNSENT, replyWindow) : null;
     }
 
     /** Starts a RAW channel on {@code session}; completes once the collector's MSG has arrived. */
@@ -77,7 +77,7 @@ public final class SyslogSender implements AutoCloseable {
                 .receiveWindow(DEVICE_WINDOW).build();
         return session.startChannel(request).thenCompose(ch -> handler.ready()
                 .thenApply(responder -> new SyslogSender(SyslogTransport.RAW, ch, new RawOutput(ch, responder,
-                        MAX_UNSENT, uri.equals(SyslogProfiles.RAW)))));
+                        MAX_UNSENT, uri.equals(SyslogProfiles.RAW)), DEVICE_WINDOW)));
     }
 
     /**
@@ -85,8 +85,35 @@ public final class SyslogSender implements AutoCloseable {
      * (RFC 3195 §4.2); on the legacy URI it is sent as the first MSG instead.
      */
     public static CompletableFuture<SyslogSender> cooked(BeepSession session, @Nullable SyslogIdentity iam) {
+        return cookedWithWindow(session, iam, DEVICE_WINDOW);
+    }
+
+    /**
+     * As {@link #cooked(BeepSession, SyslogIdentity)}, with room for the replies to {@code entriesInFlight} entries:
+     * the device's receive window is sized so that that many {@code <ok />} replies fit in half of it (at least the
+     * RFC's 4096 octets; a larger window is announced with a SEQ when the channel starts). A device that keeps more
+     * than about 46 entries unacknowledged needs it: with 4096 octets it sends the next entry only once replies free
+     * their room. Replies longer than an {@code <ok />} lower the number again (see the class).
+     *
+     * @param entriesInFlight the most entries the caller keeps unacknowledged, 1..65536
+     */
+    public static CompletableFuture<SyslogSender> cooked(BeepSession session, @Nullable SyslogIdentity iam,
+                                                         int entriesInFlight) {
+        if (entriesInFlight < 1 || entriesInFlight > 65_536) {
+            throw new IllegalArgumentException("entriesInFlight must be in 1..65536: " + entriesInFlight);
+        }
+        return cookedWithWindow(session, iam, replyWindow(entriesInFlight));
+    }
+
+    /** The receive window whose half holds {@code entries} replies of an {@code <ok />}'s size, at least 4096. */
+    static int replyWindow(int entries) {
+        return Math.max(DEVICE_WINDOW, WholeFrameGate.windowForReplies(entries));
+    }
+
+    private static CompletableFuture<SyslogSender> cookedWithWindow(BeepSession session, @Nullable SyslogIdentity iam,
+                                                                    int window) {
         ChannelRequest.Builder b = ChannelRequest.builder().handler(new DeviceCookedHandler())
-                .receiveWindow(DEVICE_WINDOW);
+                .receiveWindow(window);
         String uri = uri(session, SyslogProfiles.COOKED, SyslogProfiles.LEGACY_COOKED);
         // liblogging's collector never answers a start with piggybacked data: on the legacy URI the <iam> goes as
         // the first MSG instead, as liblogging's own device does.
@@ -97,7 +124,7 @@ public final class SyslogSender implements AutoCloseable {
             b.profile(uri);
         }
         CompletableFuture<SyslogSender> open = session.startChannel(b.build())
-                .thenApply(ch -> new SyslogSender(SyslogTransport.COOKED, ch, null));
+                .thenApply(ch -> new SyslogSender(SyslogTransport.COOKED, ch, null, window));
         if (iam == null || piggyback) {
             return open;
         }

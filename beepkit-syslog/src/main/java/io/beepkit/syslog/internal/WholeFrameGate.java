@@ -66,6 +66,14 @@ public final class WholeFrameGate {
     }
 
     /**
+     * The receive window whose half holds {@code replies} replies of an {@code <ok />}'s size: what a gate built with
+     * that {@code replyWindow} admits before the first reply arrives.
+     */
+    public static int windowForReplies(int replies) {
+        return Math.toIntExact(2L * replies * ReplyRoom.FIRST_REPLY_ESTIMATE);
+    }
+
+    /**
      * The reply to a message handed over arrived, {@code octets} long (0 when it failed without one): its room is
      * free again, and messages waiting for it go.
      */
