@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -59,8 +60,9 @@ class VortexCliInteropTest {
     @Test
     void vortexEchoClientAgainstBeepServe() throws Exception {
         try (Cli.Server server = new Cli.Server()) {
-            Process p = new ProcessBuilder(VortexPeer.program(VORTEX.dir(), "vortex-client-echo").toString(), "127.0.0.1",
-                    Integer.toString(server.port())).directory(VORTEX.dir().toFile()).redirectErrorStream(true).start();
+            Path dir = VORTEX.dir();
+            Process p = new ProcessBuilder(VortexPeer.program(dir, "vortex-client-echo").toString(), "127.0.0.1",
+                    Integer.toString(server.port())).directory(dir.toFile()).redirectErrorStream(true).start();
             boolean done = p.waitFor(30, TimeUnit.SECONDS);
             String out = new String(p.getInputStream().readAllBytes());
             if (!done) {
