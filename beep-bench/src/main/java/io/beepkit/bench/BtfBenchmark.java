@@ -1,13 +1,9 @@
 package io.beepkit.bench;
 
 import io.beepkit.api.BeepChannel;
-import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.Reply;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketProfile;
 import io.beepkit.netty.internal.TcpSegmentCounter;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -26,8 +22,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -62,9 +56,7 @@ public class BtfBenchmark {
     @Param({"offloop"})
     public String callbacks;
 
-    private BeepServer server;
-    private BeepClient client;
-    private BeepSession session;
+    private LoopbackChannel peers;
     private BeepChannel channel;
     private MimeEntity message;
 
@@ -84,19 +76,14 @@ public class BtfBenchmark {
         BeepConfig config = BeepConfig.builder().socketProfile(profileNamed(profile))
                 .directCallbacks("direct".equals(callbacks)).build();
         // The application's own handlers, off the loop unless callbacks are direct, as the figures describe.
-        server = ApplicationProfiles.register(BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1))
-                .build().start().join();
-        client = BeepClient.builder().config(config).ioThreads(1).build();
-        session = client.connect("127.0.0.1", server.port()).join();
-        channel = session.startChannel(StandardProfiles.SINK).join();
+        peers = LoopbackChannel.open(config, StandardProfiles.SINK);
+        channel = peers.channel();
         message = MimeEntity.of(new byte[size - 2]);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        session.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
-        client.close();
-        server.close();
+        peers.close();
     }
 
     /** Frames and messages the initiator sent during one iteration, as JMH rates. */
@@ -127,15 +114,7 @@ public class BtfBenchmark {
         long tinyBefore = channel.stats().smallFramesSent();
         long seqBefore = channel.stats().seqFramesReceived();
         long segmentsBefore = TcpSegmentCounter.outSegments();
-        Semaphore inFlight = new Semaphore(IN_FLIGHT);
-        CompletableFuture<?>[] all = new CompletableFuture<?>[BATCH];
-        for (int i = 0; i < BATCH; i++) {
-            inFlight.acquire();
-            CompletableFuture<Reply> f = channel.send(message);
-            f.whenComplete((r, e) -> inFlight.release());
-            all[i] = f;
-        }
-        CompletableFuture.allOf(all).get(60, TimeUnit.SECONDS);
+        peers.sendPipelined(message, BATCH, IN_FLIGHT);
         counters.frames += channel.stats().framesSent() - framesBefore;
         counters.tinyFrames += channel.stats().smallFramesSent() - tinyBefore;
         counters.seqs += channel.stats().seqFramesReceived() - seqBefore;

@@ -1,12 +1,9 @@
 package io.beepkit.bench;
 
 import io.beepkit.api.BeepChannel;
-import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketProfile;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -43,9 +40,7 @@ public class EchoLatencyBenchmark {
     @Param({"64"})
     public int size;
 
-    private BeepServer server;
-    private BeepClient client;
-    private BeepSession session;
+    private LoopbackChannel peers;
     private BeepChannel channel;
     private MimeEntity message;
 
@@ -54,19 +49,14 @@ public class EchoLatencyBenchmark {
         BeepConfig config = BeepConfig.builder().socketProfile(SocketProfile.DEFAULT)
                 .directCallbacks(callbacks.equals("direct")).build();
         // The application's own handlers, off the loop unless callbacks are direct, as the figures describe.
-        server = ApplicationProfiles.register(BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1))
-                .build().start().join();
-        client = BeepClient.builder().config(config).ioThreads(1).build();
-        session = client.connect("127.0.0.1", server.port()).join();
-        channel = session.startChannel(StandardProfiles.ECHO).join();
+        peers = LoopbackChannel.open(config, StandardProfiles.ECHO);
+        channel = peers.channel();
         message = MimeEntity.of(new byte[size - 2]);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        session.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
-        client.close();
-        server.close();
+        peers.close();
     }
 
     @Benchmark

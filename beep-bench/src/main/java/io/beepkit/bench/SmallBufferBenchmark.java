@@ -1,14 +1,10 @@
 package io.beepkit.bench;
 
 import io.beepkit.api.BeepChannel;
-import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.Reply;
 import io.beepkit.api.TransferStats;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketProfile;
 import io.beepkit.netty.internal.TcpSegmentCounter;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -27,8 +23,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -75,9 +69,7 @@ public class SmallBufferBenchmark {
     @Param({"1"})
     public int inFlight;
 
-    private BeepServer server;
-    private BeepClient client;
-    private BeepSession session;
+    private LoopbackChannel peers;
     private BeepChannel channel;
     private MimeEntity message;
 
@@ -106,19 +98,14 @@ public class SmallBufferBenchmark {
         }
         BeepConfig config = BeepConfig.builder().socketProfile(profileFor(profile, buffer, nagle)).build();
         // The application's own echo handler, off the event loop, as applications run it.
-        server = ApplicationProfiles.register(BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1))
-                .build().start().join();
-        client = BeepClient.builder().config(config).ioThreads(1).build();
-        session = client.connect("127.0.0.1", server.port()).join();
-        channel = session.startChannel(StandardProfiles.ECHO).join();
+        peers = LoopbackChannel.open(config, StandardProfiles.ECHO);
+        channel = peers.channel();
         message = MimeEntity.of(new byte[size - 2]);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        session.close().orTimeout(5, TimeUnit.SECONDS).exceptionally(e -> null).join();
-        client.close();
-        server.close();
+        peers.close();
     }
 
     /** Frames, segments and messages of one iteration, as JMH rates. */
@@ -147,15 +134,7 @@ public class SmallBufferBenchmark {
     public void echo(FrameCounters counters) throws Exception {
         TransferStats before = channel.stats();
         long segmentsBefore = TcpSegmentCounter.outSegments();
-        Semaphore outstanding = new Semaphore(inFlight);
-        CompletableFuture<?>[] all = new CompletableFuture<?>[BATCH];
-        for (int i = 0; i < BATCH; i++) {
-            outstanding.acquire();
-            CompletableFuture<Reply> f = channel.send(message);
-            f.whenComplete((r, e) -> outstanding.release());
-            all[i] = f;
-        }
-        CompletableFuture.allOf(all).get(60, TimeUnit.SECONDS);
+        peers.sendPipelined(message, BATCH, inFlight);
         long segmentsAfter = TcpSegmentCounter.outSegments();
         TransferStats after = channel.stats();
         counters.frames += after.framesSent() - before.framesSent();

@@ -2,6 +2,7 @@ package io.beepkit.cli;
 
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.interop.HaproxyLauncher;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogMessage;
@@ -11,15 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
-import java.io.File;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,7 +57,7 @@ class SyslogScaleOutTest {
 
     @TempDir
     Path dir;
-    private Process haproxy;
+    private HaproxyLauncher haproxy;
     private final List<BeepServer> servers = new CopyOnWriteArrayList<>();
     private final ExecutorService devices = Executors.newFixedThreadPool(DEVICES);
 
@@ -71,8 +67,8 @@ class SyslogScaleOutTest {
 
     @BeforeAll
     static void findHaproxyOrSkip() {
-        Optional<Path> exe = findHaproxy();
-        assumeTrue(exe.isPresent(), "skipped: haproxy is not installed (apt-get install haproxy)");
+        Optional<Path> exe = HaproxyLauncher.find();
+        assumeTrue(exe.isPresent(), HaproxyLauncher.SKIP_REASON);
         executable = exe.get();
     }
 
@@ -81,10 +77,7 @@ class SyslogScaleOutTest {
         devices.shutdownNow();
         try {
             if (haproxy != null) {
-                haproxy.destroy();
-                if (!haproxy.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {
-                    haproxy.destroyForcibly();
-                }
+                haproxy.stop();
             }
         } finally {
             servers.forEach(s -> s.close(Duration.ZERO));
@@ -223,89 +216,36 @@ class SyslogScaleOutTest {
     }
 
     private String haproxyLog() throws IOException {
-        return Files.readString(dir.resolve("haproxy.log"));
+        return haproxy.output();
     }
 
     /**
-     * Starts HAProxy in the foreground on a free loopback port, round robin over collectors {@code a} and {@code b};
-     * returns the port. A connection the chosen collector refuses is sent to the other (retries with redispatch).
-     * Tries again on another port if the one picked was taken meanwhile (HAProxy then exits at once).
+     * Starts HAProxy round robin over collectors {@code a} and {@code b}; returns its front port. A connection the
+     * chosen collector refuses is sent to the other (retries with redispatch).
      */
     private int startHaproxy(int a, int b) throws Exception {
-        Path log = dir.resolve("haproxy.log");
-        for (int attempt = 1; ; attempt++) {
-            int front = freePort();
-            Path cfg = dir.resolve("haproxy.cfg");
-            Files.writeString(cfg, String.join("\n",
-                    "global",
-                    "    maxconn 64",
-                    "    nbthread 1", // threads writing the log to stdout at once may drop lines
-                    "    log stdout format raw local0",
-                    "defaults",
-                    "    mode tcp",
-                    "    log global",
-                    "    option logasap",
-                    "    log-format \"conn %ci:%cp via %bi:%bp to %s\"",
-                    "    timeout connect 5s",
-                    "    timeout client 30s",
-                    "    timeout server 30s",
-                    "    retries 3",
-                    "    option redispatch 1",
-                    "frontend syslog_front",
-                    "    bind 127.0.0.1:" + front,
-                    "    default_backend collectors",
-                    "backend collectors",
-                    "    balance roundrobin",
-                    "    server a 127.0.0.1:" + a + " send-proxy-v2",
-                    "    server b 127.0.0.1:" + b + " send-proxy-v2",
-                    ""), StandardCharsets.US_ASCII);
-            haproxy = new ProcessBuilder(executable.toString(), "-db", "-f", cfg.toString())
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            if (listening(front, log)) {
-                return front;
-            }
-            if (attempt == 3) {
-                throw new AssertionError("haproxy exited with " + haproxy.exitValue() + ": " + Files.readString(log));
-            }
-        }
-    }
-
-    /** Waits until HAProxy accepts on {@code port}; false if it exited first. */
-    private boolean listening(int port, Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (true) {
-            if (!haproxy.isAlive()) {
-                return false;
-            }
-            try (Socket probe = new Socket()) {
-                probe.connect(new InetSocketAddress("127.0.0.1", port), 1_000);
-                return true;
-            } catch (IOException notYet) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("haproxy did not listen on " + port + ": " + Files.readString(log));
-                }
-                Thread.sleep(50);
-            }
-        }
-    }
-
-    private static Optional<Path> findHaproxy() {
-        String path = System.getenv().getOrDefault("PATH", "") + File.pathSeparator + "/usr/sbin"
-                + File.pathSeparator + "/usr/local/sbin";
-        for (String d : path.split(File.pathSeparator)) {
-            if (!d.isEmpty()) {
-                Path p = Path.of(d, "haproxy");
-                if (Files.isExecutable(p)) {
-                    return Optional.of(p);
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+        haproxy = HaproxyLauncher.start(executable, dir, front -> List.of(
+                "global",
+                "    maxconn 64",
+                "    nbthread 1", // threads writing the log to stdout at once may drop lines
+                "    log stdout format raw local0",
+                "defaults",
+                "    mode tcp",
+                "    log global",
+                "    option logasap",
+                "    log-format \"conn %ci:%cp via %bi:%bp to %s\"",
+                "    timeout connect 5s",
+                "    timeout client 30s",
+                "    timeout server 30s",
+                "    retries 3",
+                "    option redispatch 1",
+                "frontend syslog_front",
+                "    bind 127.0.0.1:" + front,
+                "    default_backend collectors",
+                "backend collectors",
+                "    balance roundrobin",
+                "    server a 127.0.0.1:" + a + " send-proxy-v2",
+                "    server b 127.0.0.1:" + b + " send-proxy-v2"));
+        return haproxy.port();
     }
 }

@@ -1,12 +1,12 @@
 package io.beepkit.cli;
 
 import io.beepkit.core.profiles.StandardProfiles;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
+import io.beepkit.netty.interop.VortexListener;
+import io.beepkit.netty.interop.VortexPeer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -24,21 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class VortexCliInteropTest {
     static final String REGRESSION = "http://iana.org/beep/transient/vortex-regression";
     static final int OFFSET = 310;
-    static final int PORT = 44010 + OFFSET;
-    static Path dir;
-    static Process listener;
-
-    @BeforeAll
-    static void startPeer() throws Exception {
-        dir = VortexPeer.testDir();
-        Assumptions.assumeTrue(dir != null, VortexPeer.skipReason());
-        listener = VortexPeer.startListener(dir, OFFSET, PORT);
-    }
-
-    @AfterAll
-    static void stopPeer() throws Exception {
-        VortexPeer.stop(listener);
-    }
+    @RegisterExtension
+    static final VortexListener VORTEX = new VortexListener(OFFSET);
+    static final int PORT = VORTEX.port();
 
     @Test
     void callEchoesThroughVortex() {
@@ -72,6 +60,7 @@ class VortexCliInteropTest {
     @Test
     void vortexEchoClientAgainstBeepServe() throws Exception {
         try (Cli.Server server = new Cli.Server()) {
+            Path dir = VORTEX.dir();
             Process p = new ProcessBuilder(VortexPeer.program(dir, "vortex-client-echo").toString(), "127.0.0.1",
                     Integer.toString(server.port())).directory(dir.toFile()).redirectErrorStream(true).start();
             boolean done = p.waitFor(30, TimeUnit.SECONDS);

@@ -50,9 +50,7 @@ public class EchoBaselineBenchmark {
     public void setUp() throws Exception {
         t = Transport.named(transport);
         t.open(channels);
-        payload = new byte[size];
-        payload[0] = '\r';
-        payload[1] = '\n';
+        payload = Workload.payload(size);
     }
 
     @TearDown(Level.Trial)

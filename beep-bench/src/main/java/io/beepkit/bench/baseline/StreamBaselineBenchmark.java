@@ -45,9 +45,7 @@ public class StreamBaselineBenchmark {
     public void setUp() throws Exception {
         t = Transport.named(transport);
         t.open(1);
-        payload = new byte[size];
-        payload[0] = '\r';
-        payload[1] = '\n';
+        payload = Workload.payload(size);
     }
 
     @TearDown(Level.Trial)

@@ -16,6 +16,17 @@ final class Workload {
     private Workload() {
     }
 
+    /** A request of {@code size} octets (at least 2) that BEEP reads as an empty MIME header and a zero body. */
+    static byte[] payload(int size) {
+        if (size < 2) {
+            throw new IllegalArgumentException("payload size must be >= 2 octets (CRLF of the empty header): " + size);
+        }
+        byte[] p = new byte[size];
+        p[0] = '\r';
+        p[1] = '\n';
+        return p;
+    }
+
     static void run(Transport transport, int channels, int inFlight, int total, byte[] payload, boolean echo)
             throws Exception {
         int loops = Math.min(total, channels * inFlight);

@@ -22,9 +22,9 @@ class BaselineTransportsTest {
     void echoesOnSeveralChannels(String name) throws Exception {
         try (Transport t = Transport.named(name)) {
             t.open(3);
-            Workload.run(t, 3, 8, 600, payload(64), true);
-            Workload.run(t, 3, 8, 600, payload(1024), true);
-            assertEquals(1024, t.call(2, payload(1024), true).get(30, TimeUnit.SECONDS));
+            Workload.run(t, 3, 8, 600, Workload.payload(64), true);
+            Workload.run(t, 3, 8, 600, Workload.payload(1024), true);
+            assertEquals(1024, t.call(2, Workload.payload(1024), true).get(30, TimeUnit.SECONDS));
         }
     }
 
@@ -33,9 +33,9 @@ class BaselineTransportsTest {
     void acknowledgesEveryOneWayMessage(String name) throws Exception {
         try (Transport t = Transport.named(name)) {
             t.open(1);
-            Workload.run(t, 1, StreamBaselineBenchmark.IN_FLIGHT, 64, payload(65536), false);
-            Workload.run(t, 1, StreamBaselineBenchmark.IN_FLIGHT, 8, payload(1 << 20), false);
-            assertEquals(0, t.call(0, payload(65536), false).get(30, TimeUnit.SECONDS));
+            Workload.run(t, 1, StreamBaselineBenchmark.IN_FLIGHT, 64, Workload.payload(65536), false);
+            Workload.run(t, 1, StreamBaselineBenchmark.IN_FLIGHT, 8, Workload.payload(1 << 20), false);
+            assertEquals(0, t.call(0, Workload.payload(65536), false).get(30, TimeUnit.SECONDS));
         }
     }
 
@@ -45,7 +45,7 @@ class BaselineTransportsTest {
         // An echo taken for an acknowledgement has the wrong length; the workload must refuse it.
         try (Transport t = new MislabelledEchoes(Transport.named(name))) {
             t.open(1);
-            assertThrows(IllegalStateException.class, () -> Workload.run(t, 1, 2, 10, payload(64), false));
+            assertThrows(IllegalStateException.class, () -> Workload.run(t, 1, 2, 10, Workload.payload(64), false));
         }
     }
 
@@ -53,13 +53,6 @@ class BaselineTransportsTest {
     void anUnknownTransportIsNamedInTheError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Transport.named("grcp"));
         assertTrue(e.getMessage().contains("'grcp'"), e.getMessage());
-    }
-
-    private static byte[] payload(int size) {
-        byte[] p = new byte[size];
-        p[0] = '\r';
-        p[1] = '\n';
-        return p;
     }
 
     /** Sends every request as an echo, whatever the workload asked for. */

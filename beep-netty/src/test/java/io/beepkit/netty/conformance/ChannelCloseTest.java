@@ -14,8 +14,6 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +27,6 @@ import java.util.concurrent.TimeUnit;
 import static io.beepkit.netty.conformance.Violations.HOLD;
 import static io.beepkit.netty.conformance.Violations.TIMEOUT;
 import static io.beepkit.netty.conformance.Violations.assertFailsWith;
-import static io.beepkit.netty.conformance.Violations.hold;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -40,23 +37,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * requested no new MSG goes out, but the peer's MSGs are still answered, and our replies leave before our
  * {@code <ok/>}; a close declined with ERR 550 leaves the channel usable; crossing closes do not deadlock.
  */
-class ChannelCloseTest {
-    BeepServer server;
-    BeepClient client;
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
-    final BlockingQueue<Responder> parked = new LinkedBlockingQueue<>();
-
-    @BeforeEach
-    void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(HOLD, hold(parked))
-                .onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().profile(StandardProfiles.ECHO, StandardProfiles.echo()).build();
+class ChannelCloseTest extends LibraryPeersTest {
+    @Override
+    BeepServer.Builder listener(BeepServer.Builder builder) {
+        return holding(builder);
     }
 
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+    @Override
+    BeepClient.Builder initiator(BeepClient.Builder builder) {
+        return builder.profile(StandardProfiles.ECHO, StandardProfiles.echo());
     }
 
     private static boolean isMsgOn(ReadFrame f, int channel) {

@@ -1,7 +1,6 @@
 package io.beepkit.netty.conformance;
 
 import io.beepkit.api.BeepChannel;
-import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
@@ -9,15 +8,11 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -26,10 +21,8 @@ import java.util.concurrent.TimeUnit;
 import static io.beepkit.netty.conformance.Violations.HOLD;
 import static io.beepkit.netty.conformance.Violations.TIMEOUT;
 import static io.beepkit.netty.conformance.Violations.assertFailsWith;
-import static io.beepkit.netty.conformance.Violations.assertOtherSessionsWork;
 import static io.beepkit.netty.conformance.Violations.assertSessionEnded;
 import static io.beepkit.netty.conformance.Violations.hold;
-import static io.beepkit.netty.conformance.Violations.pendingStart;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,48 +31,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * CONFORMANCE #9 (a frame for a channel that is not open) and #10 (a MSG reusing a msgno that awaits our reply; a
  * reply to a msgno never sent or already answered), with the library as listener and as initiator.
  */
-class ChannelStateViolationTest {
-    BeepServer server;
-    BeepClient client;
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
-    final BlockingQueue<Responder> parked = new LinkedBlockingQueue<>();
-
-    @BeforeEach
-    void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(HOLD, hold(parked))
-                .onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
-    }
-
-    @FunctionalInterface
-    interface ScriptStep {
-        void run(WirePeer peer, BeepSession librarySession) throws Exception;
-    }
-
-    /**
-     * A scripted initiator opens channel 1 on {@code profile}, leaves a start request of the library pending, runs
-     * {@code violation}; asserts the library closes without answering on channel 1 and fails the pending start
-     * naming {@code named}; then checks another session works.
-     */
-    private void assertListenerTerminates(String profile, ScriptStep violation, String... named) throws Exception {
-        try (WirePeer peer = WirePeer.initiator(server.port())) {
-            BeepSession session = serverSessions.poll(TIMEOUT, TimeUnit.SECONDS);
-            peer.startChannel(1, profile);
-            CompletableFuture<BeepChannel> pending = pendingStart(session, peer);
-            violation.run(peer, session);
-            List<ReadFrame> after = peer.readUntilClosed();
-            assertTrue(after.stream().noneMatch(f -> f.header().channel() == 1 && f.type() != FrameType.SEQ),
-                    () -> "the library answered on channel 1: " + after);
-            assertFailsWith(pending, SessionClosedException.class, named);
-            assertSessionEnded(session);
-        }
-        assertOtherSessionsWork(client, server.port());
+class ChannelStateViolationTest extends LibraryPeersTest {
+    @Override
+    BeepServer.Builder listener(BeepServer.Builder builder) {
+        return holding(builder);
     }
 
     // ------------------------------------------------------------------ #9
@@ -106,15 +61,8 @@ class ChannelStateViolationTest {
     @Test
     @DisplayName("#9 a reply on a channel that is not open fails the initiator's pending MSG")
     void replyOnUnopenedChannelFailsPendingMsg() throws Exception {
-        try (LibraryInitiator lib = LibraryInitiator.connect(client, StandardProfiles.ECHO)) {
-            BeepChannel ch = lib.open(StandardProfiles.ECHO);
-            CompletableFuture<Reply> reply = ch.send(MimeEntity.of("ping"));
-            lib.peer.readUntil(f -> f.type() == FrameType.MSG && f.header().channel() == ch.number());
-            lib.peer.send("RPY", 7, 0, false, "\r\npong");
-            lib.peer.readUntilClosed();
-            assertFailsWith(reply, SessionClosedException.class, "frame for channel 7, which is not open");
-            assertSessionEnded(lib.session);
-        }
+        assertPendingMsgFails((peer, n) -> peer.send("RPY", 7, 0, false, "\r\npong"),
+                n -> "frame for channel 7, which is not open");
     }
 
     // ------------------------------------------------------------------ #10 MSG reuse
@@ -194,16 +142,8 @@ class ChannelStateViolationTest {
     @Test
     @DisplayName("#10 a RPY to a msgno the initiator never sent fails its pending MSG naming the msgno")
     void rpyToNeverSentMsgnoFailsInitiatorsPendingMsg() throws Exception {
-        try (LibraryInitiator lib = LibraryInitiator.connect(client, StandardProfiles.ECHO)) {
-            BeepChannel ch = lib.open(StandardProfiles.ECHO);
-            CompletableFuture<Reply> reply = ch.send(MimeEntity.of("ping"));
-            lib.peer.readUntil(f -> f.type() == FrameType.MSG && f.header().channel() == ch.number());
-            lib.peer.send("RPY", ch.number(), 5, false, "\r\npong");
-            lib.peer.readUntilClosed();
-            assertFailsWith(reply, SessionClosedException.class,
-                    "channel " + ch.number() + ": RPY to msgno 5, which we never sent");
-            assertSessionEnded(lib.session);
-        }
+        assertPendingMsgFails((peer, n) -> peer.send("RPY", n, 5, false, "\r\npong"),
+                n -> "channel " + n + ": RPY to msgno 5, which we never sent");
     }
 
     @Test

@@ -9,17 +9,12 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static io.beepkit.netty.conformance.FlowControlViolationTest.awaitWindow;
@@ -29,7 +24,6 @@ import static io.beepkit.netty.conformance.Violations.TIMEOUT;
 import static io.beepkit.netty.conformance.Violations.assertFailsWith;
 import static io.beepkit.netty.conformance.Violations.assertOtherSessionsWork;
 import static io.beepkit.netty.conformance.Violations.assertSessionEnded;
-import static io.beepkit.netty.conformance.Violations.hold;
 import static io.beepkit.netty.conformance.Violations.pendingStart;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -41,23 +35,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * operation of the session promptly with {@link SessionClosedException}; partly assembled messages and queued
  * replies are released (the leak detector of every test class checks it); nothing hangs.
  */
-class DisconnectTest {
-    BeepServer server;
-    BeepClient client;
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
-    final BlockingQueue<Responder> parked = new LinkedBlockingQueue<>();
-
-    @BeforeEach
-    void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(HOLD, hold(parked))
-                .onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+class DisconnectTest extends LibraryPeersTest {
+    @Override
+    BeepServer.Builder listener(BeepServer.Builder builder) {
+        return holding(builder);
     }
 
     @FunctionalInterface

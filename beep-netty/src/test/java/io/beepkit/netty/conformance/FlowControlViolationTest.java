@@ -1,35 +1,27 @@
 package io.beepkit.netty.conformance;
 
 import io.beepkit.api.BeepChannel;
-import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketProfile;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static io.beepkit.netty.conformance.Violations.TIMEOUT;
 import static io.beepkit.netty.conformance.Violations.assertFailsWith;
-import static io.beepkit.netty.conformance.Violations.assertOtherSessionsWork;
 import static io.beepkit.netty.conformance.Violations.assertSessionEnded;
-import static io.beepkit.netty.conformance.Violations.pendingStart;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,43 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * CONFORMANCE #28 (never send past ackno + window; a peer that overruns our window terminates) and #29 (SEQ syntax,
  * SEQ for an unknown channel, SEQ that acknowledges unsent octets, SEQ that moves the right edge left).
  */
-class FlowControlViolationTest {
-    BeepServer server;
-    BeepClient client;
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
-
-    @BeforeEach
-    void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
-    }
-
-    @FunctionalInterface
-    interface ScriptStep {
-        void run(WirePeer peer) throws Exception;
-    }
-
-    private void assertListenerTerminates(ScriptStep violation, String... named) throws Exception {
-        try (WirePeer peer = WirePeer.initiator(server.port())) {
-            BeepSession session = serverSessions.poll(TIMEOUT, TimeUnit.SECONDS);
-            peer.startChannel(1, StandardProfiles.ECHO);
-            CompletableFuture<BeepChannel> pending = pendingStart(session, peer);
-            violation.run(peer);
-            List<ReadFrame> after = peer.readUntilClosed();
-            assertTrue(after.stream().noneMatch(f -> f.header().channel() == 1 && f.type() != FrameType.SEQ),
-                    () -> "the library answered on channel 1: " + after);
-            assertFailsWith(pending, SessionClosedException.class, named);
-            assertSessionEnded(session);
-        }
-        assertOtherSessionsWork(client, server.port());
-    }
-
+class FlowControlViolationTest extends LibraryPeersTest {
     /** A MSG payload of {@code n} body octets with no MIME headers: CRLF, then a recognisable pattern. */
     static byte[] body(int n) {
         byte[] b = new byte[n + 2];

@@ -4,19 +4,14 @@ import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketProfile;
 import io.beepkit.netty.testing.ScriptedPeer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static io.beepkit.netty.conformance.Violations.TIMEOUT;
@@ -32,29 +27,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * once with a message naming the frame, so nothing beyond the header was waited for or buffered. The attack: many
  * connections each sending {@code RPY 0 0 . 0 1048576} before greeting, then the octets slowly.
  */
-class FrameSizeAtHeaderTest {
+class FrameSizeAtHeaderTest extends LibraryPeersTest {
     /** Far below the 15 s greeting timeout: the close comes from the header, not from a timer. */
     private static final long PROMPT_MILLIS = 3_000;
 
-    BeepServer server;
-    BeepClient client;
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
-
-    @BeforeEach
-    void start() {
+    @Override
+    BeepServer.Builder listener(BeepServer.Builder builder) {
         // Windows start at the RFC's 4096 octets (no SEQ needed to know them) and may grow to 1 MiB: the old global
         // check let a 1 MiB frame through on any channel.
-        BeepConfig config = BeepConfig.builder().socketProfile(SocketProfile.DEFAULT.toBuilder()
-                .initialWindow(4096).maxWindow(1 << 20).build()).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config).onSession(serverSessions::add)
-                .build().start().join();
-        client = BeepClient.builder().build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+        return builder.config(BeepConfig.builder().socketProfile(SocketProfile.DEFAULT.toBuilder()
+                .initialWindow(4096).maxWindow(1 << 20).build()).build());
     }
 
     @Test

@@ -1,16 +1,8 @@
 package io.beepkit.netty.conformance;
 
-import io.beepkit.api.BeepChannel;
-import io.beepkit.api.BeepSession;
-import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -19,16 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
-import static io.beepkit.netty.conformance.Violations.TIMEOUT;
-import static io.beepkit.netty.conformance.Violations.assertFailsWith;
-import static io.beepkit.netty.conformance.Violations.assertOtherSessionsWork;
-import static io.beepkit.netty.conformance.Violations.assertSessionEnded;
-import static io.beepkit.netty.conformance.Violations.pendingStart;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,24 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * that message, session kept), SEQ acknos ahead of what was sent (termination), a forged log line through channel-0
  * XML (one escaped line, then counted), invalid UTF-8 in channel-0 XML (nothing on System.err).
  */
-class HostilePeerTest {
+class HostilePeerTest extends LibraryPeersTest {
     private static final String BARE_LF_HEADERS = "Content-Type: text/plain\nX: y\r\n\r\nbody";
-
-    BeepServer server;
-    BeepClient client;
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
-
-    @BeforeEach
-    void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
-    }
 
     @Test
     @DisplayName("a bare LF inside the MIME headers of a MSG is answered with ERR 500; the channel keeps working")
@@ -103,18 +70,7 @@ class HostilePeerTest {
     }
 
     private void assertSeqTerminates(String seq, String named) throws Exception {
-        try (WirePeer peer = WirePeer.initiator(server.port())) {
-            BeepSession session = serverSessions.poll(TIMEOUT, TimeUnit.SECONDS);
-            peer.startChannel(1, StandardProfiles.ECHO);
-            CompletableFuture<BeepChannel> pending = pendingStart(session, peer);
-            peer.sendRaw(seq);
-            List<ReadFrame> after = peer.readUntilClosed();
-            assertTrue(after.stream().noneMatch(f -> f.header().channel() == 1 && f.type() != FrameType.SEQ),
-                    () -> "the library answered on channel 1: " + after);
-            assertFailsWith(pending, SessionClosedException.class, named);
-            assertSessionEnded(session);
-        }
-        assertOtherSessionsWork(client, server.port());
+        assertListenerTerminates(peer -> peer.sendRaw(seq), named);
     }
 
     @Test

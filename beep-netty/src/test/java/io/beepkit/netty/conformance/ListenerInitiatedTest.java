@@ -10,16 +10,11 @@ import io.beepkit.api.Responder;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static io.beepkit.netty.conformance.Violations.TIMEOUT;
@@ -32,21 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * initiator on a channel the initiator opened, with the library on either side. (A channel the listener opens itself
  * is RoleTest's.)
  */
-class ListenerInitiatedTest {
-    BeepServer server;
-    BeepClient client;
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
-
-    @BeforeEach
-    void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().profile(StandardProfiles.ECHO, StandardProfiles.echo()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+class ListenerInitiatedTest extends LibraryPeersTest {
+    @Override
+    BeepClient.Builder initiator(BeepClient.Builder builder) {
+        return builder.profile(StandardProfiles.ECHO, StandardProfiles.echo());
     }
 
     private static BeepChannel channel(BeepSession session, int number) {

@@ -7,10 +7,7 @@ import io.beepkit.api.Reply;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -18,9 +15,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static io.beepkit.netty.conformance.Violations.TIMEOUT;
@@ -29,23 +24,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** CONFORMANCE #26 (RFC 3080 §2.7), second half: at least 257 concurrent channels per session, each in use. */
-class ManyChannelsTest {
+class ManyChannelsTest extends LibraryPeersTest {
     static final int CHANNELS = 300;
 
-    BeepServer server;
-    BeepClient client;
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
-
-    @BeforeEach
-    void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().profile(StandardProfiles.ECHO, StandardProfiles.echo()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+    @Override
+    BeepClient.Builder initiator(BeepClient.Builder builder) {
+        return builder.profile(StandardProfiles.ECHO, StandardProfiles.echo());
     }
 
     /** Starts {@code n} channels from {@code s} at once, then echoes one message on each at once. */

@@ -25,10 +25,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static io.beepkit.netty.conformance.FlowControlViolationTest.body;
@@ -49,32 +47,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * limit is in {@link FramingViolationTest}) and #38 (a peer that never acknowledges holds a bounded amount of the
  * library's memory).
  */
-class ResourceLimitTest {
+class ResourceLimitTest extends LibraryPeersTest {
     static final int MAX_MESSAGE = 1000;
     static final int MAX_CHANNELS = 2;
     static final int MAX_OUTSTANDING = 2;
     static final BeepConfig LIMITED = BeepConfig.builder().maxMessageSize(MAX_MESSAGE).maxChannels(MAX_CHANNELS)
             .maxOutstanding(MAX_OUTSTANDING).build();
 
-    BeepServer server;
-    BeepClient client;
     BeepClient limitedClient;
-    final BlockingQueue<Responder> parked = new LinkedBlockingQueue<>();
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
+
+    @Override
+    BeepServer.Builder listener(BeepServer.Builder builder) {
+        return holding(builder.config(LIMITED));
+    }
 
     @BeforeEach
-    void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(LIMITED).profile(HOLD, hold(parked))
-                .onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().build();
+    void startLimitedClient() {
         limitedClient = BeepClient.builder().config(LIMITED).build();
     }
 
     @AfterEach
-    void stop() {
+    void stopLimitedClient() {
         limitedClient.close();
-        client.close();
-        server.close();
     }
 
     // ------------------------------------------------------------------ max message size

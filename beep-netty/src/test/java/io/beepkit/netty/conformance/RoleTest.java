@@ -10,16 +10,12 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static io.beepkit.netty.conformance.Violations.TIMEOUT;
@@ -32,21 +28,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * with the other role's parity is refused (501). Simultaneous open is not supported: every connection has exactly one
  * active opener, so nothing here can test it.
  */
-class RoleTest {
-    BeepServer server;
-    BeepClient client;
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
-
-    @BeforeEach
-    void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().profile(StandardProfiles.ECHO, StandardProfiles.echo()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+class RoleTest extends LibraryPeersTest {
+    @Override
+    BeepClient.Builder initiator(BeepClient.Builder builder) {
+        return builder.profile(StandardProfiles.ECHO, StandardProfiles.echo());
     }
 
     private static int startNumber(ReadFrame start) {

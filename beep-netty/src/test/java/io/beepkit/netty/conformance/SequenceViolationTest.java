@@ -1,33 +1,23 @@
 package io.beepkit.netty.conformance;
 
 import io.beepkit.api.BeepChannel;
-import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static io.beepkit.netty.conformance.Violations.TIMEOUT;
 import static io.beepkit.netty.conformance.Violations.assertFailsWith;
-import static io.beepkit.netty.conformance.Violations.assertOtherSessionsWork;
-import static io.beepkit.netty.conformance.Violations.assertSessionEnded;
-import static io.beepkit.netty.conformance.Violations.pendingStart;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,44 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * CONFORMANCE #5 (frame continuation) and #7 (seqno continuity) over a real socket, against the library as listener
  * (a scripted initiator sends the bad frame) and as initiator (a scripted listener replies with it).
  */
-class SequenceViolationTest {
-    BeepServer server;
-    BeepClient client;
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
-
-    @BeforeEach
-    void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
-    }
-
-    /** Opens echo channel 1 from a scripted initiator, sends {@code violation}, asserts terminate naming {@code named}. */
-    private void assertListenerTerminates(ScriptStep violation, String... named) throws Exception {
-        try (WirePeer peer = WirePeer.initiator(server.port())) {
-            BeepSession session = serverSessions.poll(TIMEOUT, TimeUnit.SECONDS);
-            peer.startChannel(1, StandardProfiles.ECHO);
-            CompletableFuture<BeepChannel> pending = pendingStart(session, peer);
-            violation.run(peer);
-            List<ReadFrame> after = peer.readUntilClosed();
-            assertTrue(after.stream().noneMatch(f -> f.header().channel() == 1 && f.type() != FrameType.SEQ),
-                    () -> "the library answered on channel 1: " + after);
-            assertFailsWith(pending, SessionClosedException.class, named);
-            assertSessionEnded(session);
-        }
-        assertOtherSessionsWork(client, server.port());
-    }
-
-    @FunctionalInterface
-    interface ScriptStep {
-        void run(WirePeer peer) throws Exception;
-    }
-
+class SequenceViolationTest extends LibraryPeersTest {
     // ------------------------------------------------------------------ #5 continuation
 
     @Test
@@ -108,16 +61,8 @@ class SequenceViolationTest {
     @Test
     @DisplayName("#5 a reply frame of another keyword before the reply's final frame fails the initiator's MSG")
     void replyKeywordChangeBeforeFinalFrameFailsPendingMsg() throws Exception {
-        try (LibraryInitiator lib = LibraryInitiator.connect(client, StandardProfiles.ECHO)) {
-            BeepChannel ch = lib.open(StandardProfiles.ECHO);
-            CompletableFuture<Reply> reply = ch.send(MimeEntity.of("ping"));
-            lib.peer.readUntil(f -> f.type() == FrameType.MSG && f.header().channel() == ch.number());
-            lib.peer.send("RPY", ch.number(), 0, true, "\r\npo").send("ERR", ch.number(), 0, false, "ng");
-            lib.peer.readUntilClosed();
-            assertFailsWith(reply, SessionClosedException.class,
-                    "expected the continuation of RPY 0 but got ERR " + ch.number() + " 0 . 4 2");
-            assertSessionEnded(lib.session);
-        }
+        assertPendingMsgFails((peer, n) -> peer.send("RPY", n, 0, true, "\r\npo").send("ERR", n, 0, false, "ng"),
+                n -> "expected the continuation of RPY 0 but got ERR " + n + " 0 . 4 2");
     }
 
     @Test
@@ -183,14 +128,8 @@ class SequenceViolationTest {
     @Test
     @DisplayName("#7 a reply at the wrong seqno fails the initiator's pending MSG naming both seqnos")
     void replySeqnoMismatchFailsPendingMsg() throws Exception {
-        try (LibraryInitiator lib = LibraryInitiator.connect(client, StandardProfiles.ECHO)) {
-            BeepChannel ch = lib.open(StandardProfiles.ECHO);
-            CompletableFuture<Reply> reply = ch.send(MimeEntity.of("ping"));
-            lib.peer.readUntil(f -> f.type() == FrameType.MSG && f.header().channel() == ch.number());
-            lib.peer.sendAt("RPY", ch.number(), 0, false, 7, "\r\npong".getBytes(StandardCharsets.UTF_8));
-            lib.peer.readUntilClosed();
-            assertFailsWith(reply, SessionClosedException.class, "frame seqno 7 but expected 0");
-            assertSessionEnded(lib.session);
-        }
+        byte[] pong = "\r\npong".getBytes(StandardCharsets.UTF_8);
+        assertPendingMsgFails((peer, n) -> peer.sendAt("RPY", n, 0, false, 7, pong),
+                n -> "frame seqno 7 but expected 0");
     }
 }

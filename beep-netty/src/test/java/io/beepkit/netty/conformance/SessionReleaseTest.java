@@ -12,22 +12,17 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static io.beepkit.netty.conformance.Violations.HOLD;
 import static io.beepkit.netty.conformance.Violations.TIMEOUT;
 import static io.beepkit.netty.conformance.Violations.assertFailsWith;
 import static io.beepkit.netty.conformance.Violations.assertSessionEnded;
-import static io.beepkit.netty.conformance.Violations.hold;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -39,26 +34,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The application cannot decline a release itself: the library declines (550) while a channel has messages in
  * progress, and a scripted peer plays the declining side against the library's release.
  */
-class SessionReleaseTest {
+class SessionReleaseTest extends LibraryPeersTest {
     static final String XML_HEAD = "Content-Type: application/beep+xml\r\n\r\n";
     static final String OK = ScriptedPeer.mgmt("<ok/>");
 
-    BeepServer server;
-    BeepClient client;
-    final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
-    final BlockingQueue<Responder> parked = new LinkedBlockingQueue<>();
-
-    @BeforeEach
-    void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(HOLD, hold(parked))
-                .onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+    @Override
+    BeepServer.Builder listener(BeepServer.Builder builder) {
+        return holding(builder);
     }
 
     private static boolean isMsgOn(ReadFrame f, int channel) {

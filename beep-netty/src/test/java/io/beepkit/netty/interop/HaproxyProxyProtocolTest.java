@@ -14,14 +14,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.File;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.SocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -45,14 +38,14 @@ class HaproxyProxyProtocolTest {
 
     @TempDir
     Path dir;
-    private Process haproxy;
+    private HaproxyLauncher haproxy;
     private BeepServer server;
     private BeepClient client;
 
     @BeforeAll
     static void haproxyAndPki() throws Exception {
-        Optional<Path> exe = findHaproxy();
-        assumeTrue(exe.isPresent(), "skipped: haproxy is not installed (apt-get install haproxy)");
+        Optional<Path> exe = HaproxyLauncher.find();
+        assumeTrue(exe.isPresent(), HaproxyLauncher.SKIP_REASON);
         executable = exe.get();
         ca = TestPki.create("beepkit test CA");
         serverCert = ca.server("localhost", "localhost", "127.0.0.1");
@@ -64,10 +57,7 @@ class HaproxyProxyProtocolTest {
             client.close();
         }
         if (haproxy != null) {
-            haproxy.destroy();
-            if (!haproxy.waitFor(WAIT_SECONDS, TimeUnit.SECONDS)) {
-                haproxy.destroyForcibly();
-            }
+            haproxy.stop();
         }
         if (server != null) {
             server.close();
@@ -119,76 +109,21 @@ class HaproxyProxyProtocolTest {
         return body;
     }
 
-    /**
-     * Starts HAProxy in the foreground on a free loopback port forwarding to {@code backend}; returns the port. Tries
-     * again on another port if the one picked was taken meanwhile (HAProxy then exits at once).
-     */
+    /** Starts HAProxy forwarding to {@code backend} with a PROXY v2 header; returns its front port. */
     private int startHaproxy(int backend) throws Exception {
-        Path log = dir.resolve("haproxy.log");
-        for (int attempt = 1; ; attempt++) {
-            int front = freePort();
-            Path cfg = dir.resolve("haproxy.cfg");
-            Files.writeString(cfg, String.join("\n",
-                    "global",
-                    "    maxconn 64",
-                    "defaults",
-                    "    mode tcp",
-                    "    timeout connect 5s",
-                    "    timeout client 60s",
-                    "    timeout server 60s",
-                    "frontend beep_front",
-                    "    bind 127.0.0.1:" + front,
-                    "    default_backend beep_back",
-                    "backend beep_back",
-                    "    server beep 127.0.0.1:" + backend + " send-proxy-v2",
-                    ""), StandardCharsets.US_ASCII);
-            haproxy = new ProcessBuilder(executable.toString(), "-db", "-f", cfg.toString())
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            if (listening(front, log)) {
-                return front;
-            }
-            if (attempt == 3) {
-                throw new AssertionError("haproxy exited with " + haproxy.exitValue() + ": " + Files.readString(log));
-            }
-        }
-    }
-
-    /** Waits until HAProxy accepts on {@code port}; false if it exited first. */
-    private boolean listening(int port, Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (true) {
-            if (!haproxy.isAlive()) {
-                return false;
-            }
-            try (Socket probe = new Socket()) {
-                probe.connect(new InetSocketAddress("127.0.0.1", port), 1_000);
-                return true;
-            } catch (IOException notYet) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("haproxy did not listen on " + port + ": " + Files.readString(log));
-                }
-                Thread.sleep(50);
-            }
-        }
-    }
-
-    private static Optional<Path> findHaproxy() {
-        String path = System.getenv().getOrDefault("PATH", "") + File.pathSeparator + "/usr/sbin"
-                + File.pathSeparator + "/usr/local/sbin";
-        for (String d : path.split(File.pathSeparator)) {
-            if (!d.isEmpty()) {
-                Path p = Path.of(d, "haproxy");
-                if (Files.isExecutable(p)) {
-                    return Optional.of(p);
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+        haproxy = HaproxyLauncher.start(executable, dir, front -> List.of(
+                "global",
+                "    maxconn 64",
+                "defaults",
+                "    mode tcp",
+                "    timeout connect 5s",
+                "    timeout client 60s",
+                "    timeout server 60s",
+                "frontend beep_front",
+                "    bind 127.0.0.1:" + front,
+                "    default_backend beep_back",
+                "backend beep_back",
+                "    server beep 127.0.0.1:" + backend + " send-proxy-v2"));
+        return haproxy.port();
     }
 }

@@ -11,11 +11,11 @@ import io.beepkit.api.Responder;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -39,26 +39,22 @@ class VortexInteropTest {
     static final String PREFIX = "http://iana.org/beep/transient/";
     static final String REGRESSION = PREFIX + "vortex-regression";
     static final int OFFSET = 300;
-    static final int PORT = 44010 + OFFSET;
+    @RegisterExtension
+    static final VortexListener VORTEX = new VortexListener(OFFSET);
+    static final int PORT = VORTEX.port();
 
-    static Path dir;
-    static Process listener;
     static BeepClient client;
 
     @BeforeAll
-    static void startPeer() throws Exception {
-        dir = VortexPeer.testDir();
-        Assumptions.assumeTrue(dir != null, VortexPeer.skipReason());
-        listener = VortexPeer.startListener(dir, OFFSET, PORT);
+    static void startClient() {
         client = BeepClient.builder().build();
     }
 
     @AfterAll
-    static void stopPeer() throws Exception {
+    static void stopClient() {
         if (client != null) {
             client.close();
         }
-        VortexPeer.stop(listener);
     }
 
     private BeepSession connect() throws Exception {
@@ -310,9 +306,9 @@ class VortexInteropTest {
     @Test
     void vortexEchoClientAgainstOurListener() throws Exception {
         try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).build().start().get(5, TimeUnit.SECONDS)) {
-            Path program = VortexPeer.program(dir, "vortex-client-echo");
+            Path program = VortexPeer.program(VORTEX.dir(), "vortex-client-echo");
             Process p = new ProcessBuilder(program.toString(), "127.0.0.1", Integer.toString(server.port()))
-                    .directory(dir.toFile()).redirectErrorStream(true).start();
+                    .directory(VORTEX.dir().toFile()).redirectErrorStream(true).start();
             String out;
             boolean done = p.waitFor(30, TimeUnit.SECONDS);
             out = new String(p.getInputStream().readAllBytes());

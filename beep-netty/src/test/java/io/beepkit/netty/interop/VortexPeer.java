@@ -1,5 +1,7 @@
 package io.beepkit.netty.interop;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -13,16 +15,19 @@ import java.util.concurrent.TimeUnit;
 /**
  * Locates and runs the programs of an independently built Vortex Library (see docs/interop.md). The directory comes
  * from the environment variable {@value #ENV}: Vortex's {@code test/} folder with its programs built. When it is
- * absent, interop tests skip and say so.
+ * absent, interop tests skip and say so. beep-cli's tests compile this file too (see beep-cli's pom), so it uses
+ * nothing of beep-netty.
  */
 public final class VortexPeer {
     public static final String ENV = "BEEP_VORTEX_TEST_DIR";
+    /** The regression listener's first port when not shifted by {@code --offset-port}. */
+    public static final int BASE_PORT = 44010;
 
     private VortexPeer() {
     }
 
     /** The test directory, or null when the peer is not available here. */
-    public static Path testDir() {
+    public static @Nullable Path testDir() {
         String dir = System.getenv(ENV);
         if (dir == null || dir.isBlank()) {
             return null;
@@ -72,7 +77,7 @@ public final class VortexPeer {
         throw new IllegalStateException("vortex-regression-listener did not listen on 127.0.0.1:" + port);
     }
 
-    public static void stop(Process p) throws InterruptedException {
+    public static void stop(@Nullable Process p) throws InterruptedException {
         if (p != null) {
             p.destroy();
             if (!p.waitFor(3, TimeUnit.SECONDS)) {

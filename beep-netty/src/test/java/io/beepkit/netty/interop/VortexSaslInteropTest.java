@@ -8,15 +8,14 @@ import io.beepkit.core.sasl.SessionSecurity;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.sasl.SaslOverSession;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,25 +32,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
         disabledReason = "Vortex peer absent: set BEEP_VORTEX_TEST_DIR to a built libvortex-1.1/test directory (docs/interop.md)")
 class VortexSaslInteropTest {
     static final int OFFSET = 370;
-    static final int PORT = 44010 + OFFSET;
+    @RegisterExtension
+    static final VortexListener VORTEX = new VortexListener(OFFSET);
+    static final int PORT = VORTEX.port();
 
-    static Process listener;
     static BeepClient client;
 
     @BeforeAll
-    static void startPeer() throws Exception {
-        Path dir = VortexPeer.testDir();
-        Assumptions.assumeTrue(dir != null, VortexPeer.skipReason());
-        listener = VortexPeer.startListener(dir, OFFSET, PORT);
+    static void startClient() {
         client = BeepClient.builder().build();
     }
 
     @AfterAll
-    static void stopPeer() throws Exception {
+    static void stopClient() {
         if (client != null) {
             client.close();
         }
-        VortexPeer.stop(listener);
     }
 
     /** Runs one exchange on a fresh session. */

@@ -13,15 +13,14 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.tls.TrustMaterial;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.nio.file.Path;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -43,28 +42,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
         disabledReason = "Vortex peer absent: set BEEP_VORTEX_TEST_DIR to a built libvortex-1.1/test directory (docs/interop.md)")
 class VortexSecureSessionInteropTest {
     static final int OFFSET = 410;
-    static final int PORT = 44010 + OFFSET;
+    @RegisterExtension
+    static final VortexListener VORTEX = new VortexListener(OFFSET);
+    static final int PORT = VORTEX.port();
     static final String REGRESSION = "http://iana.org/beep/transient/vortex-regression";
 
-    static Process listener;
     static TlsConfig tls;
     static BeepClient client;
 
     @BeforeAll
-    static void startPeer() throws Exception {
-        Path dir = VortexPeer.testDir();
-        Assumptions.assumeTrue(dir != null, VortexPeer.skipReason());
-        listener = VortexPeer.startListener(dir, OFFSET, PORT);
-        tls = TlsConfig.builder().trust(TrustMaterial.fromPem(dir.resolve("test-certificate.pem"))).build();
+    static void startClient() throws Exception {
+        tls = TlsConfig.builder().trust(TrustMaterial.fromPem(VORTEX.dir().resolve("test-certificate.pem"))).build();
         client = BeepClient.builder().tls(tls).build();
     }
 
     @AfterAll
-    static void stopPeer() throws Exception {
+    static void stopClient() {
         if (client != null) {
             client.close();
         }
-        VortexPeer.stop(listener);
     }
 
     static BeepSession connect() throws Exception {

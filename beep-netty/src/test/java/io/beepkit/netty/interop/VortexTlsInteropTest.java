@@ -10,19 +10,16 @@ import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.tls.TlsProvider;
 import io.beepkit.netty.tls.TrustMaterial;
 import io.netty.handler.ssl.JdkSslContext;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,22 +37,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
         disabledReason = "Vortex peer absent: set BEEP_VORTEX_TEST_DIR to a built libvortex-1.1/test directory (docs/interop.md)")
 class VortexTlsInteropTest {
     static final int OFFSET = 390;
-    static final int PORT = 44010 + OFFSET;
-
-    static Path dir;
-    static Process listener;
-
-    @BeforeAll
-    static void startPeer() throws Exception {
-        dir = VortexPeer.testDir();
-        Assumptions.assumeTrue(dir != null, VortexPeer.skipReason());
-        listener = VortexPeer.startListener(dir, OFFSET, PORT);
-    }
-
-    @AfterAll
-    static void stopPeer() throws Exception {
-        VortexPeer.stop(listener);
-    }
+    @RegisterExtension
+    static final VortexListener VORTEX = new VortexListener(OFFSET);
+    static final int PORT = VORTEX.port();
 
     @Test
     void readyProceedThenHandshakeInPlaceThenNewGreetings() throws Exception {
@@ -79,7 +63,7 @@ class VortexTlsInteropTest {
             assertInstanceOf(TlsMessage.Proceed.class, TlsTuning.onAnswer(chosen.content()));
 
             ClientTlsContext tls = ClientTlsContext.create(TlsConfig.builder().provider(TlsProvider.JDK)
-                    .trust(TrustMaterial.fromPem(dir.resolve("test-certificate.pem")))
+                    .trust(TrustMaterial.fromPem(VORTEX.dir().resolve("test-certificate.pem")))
                     .build());
             SSLSocket secured = (SSLSocket) ((JdkSslContext) tls.context()).context().getSocketFactory()
                     .createSocket(tcp, "localhost", PORT, false);
