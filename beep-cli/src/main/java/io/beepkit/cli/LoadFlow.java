@@ -16,6 +16,11 @@ final class LoadFlow {
     final int inFlight;
     final MimeEntity message;
     final LatencyHistogram latency = new LatencyHistogram();
+    /**
+     * Paced runs only: latency from each message's actual send, leaving out the wait behind a late reply that
+     * {@link #latency} charges from the scheduled time (what tools that measure from the send, such as h2load, report).
+     */
+    final LatencyHistogram fromSend = new LatencyHistogram();
     /** Messages answered whose send fell in the measured part of the run (after the warm-up). */
     final AtomicLong measured = new AtomicLong();
 

@@ -79,10 +79,18 @@ final class LoadJson {
         LatencyHistogram h = f.latency;
         b.append(String.format(Locale.ROOT, "    {\"role\": %s, \"uri\": %s, \"size\": %d, \"in_flight\": %d, "
                         + "\"messages\": %d, \"msgs_per_s\": %s, \"mbit_per_s\": %s, \"latency_ms\": {\"min\": %s, "
-                        + "\"mean\": %s, \"p50\": %s, \"p90\": %s, \"p99\": %s, \"p999\": %s, \"max\": %s}}",
+                        + "\"mean\": %s, \"p50\": %s, \"p90\": %s, \"p99\": %s, \"p999\": %s, \"max\": %s}",
                 quote(role), quote(f.uri), f.size, f.inFlight, f.measured.get(), num(f.measured.get() / secs),
                 num(f.measured.get() * (double) f.size * 8 / secs / 1e6), ms(h.min()), num(h.mean() / 1e6),
                 ms(h.percentile(50)), ms(h.percentile(90)), ms(h.percentile(99)), ms(h.percentile(99.9)), ms(h.max())));
+        LatencyHistogram s = f.fromSend;
+        if (s.count() > 0) {
+            b.append(String.format(Locale.ROOT, ", \"latency_from_send_ms\": {\"min\": %s, \"mean\": %s, \"p50\": %s, "
+                            + "\"p90\": %s, \"p99\": %s, \"p999\": %s, \"max\": %s}", ms(s.min()), num(s.mean() / 1e6),
+                    ms(s.percentile(50)), ms(s.percentile(90)), ms(s.percentile(99)), ms(s.percentile(99.9)),
+                    ms(s.max())));
+        }
+        b.append('}');
     }
 
     private static void field(StringBuilder b, String name, String value) {

@@ -39,6 +39,9 @@ final class LoadReport {
         out.printf(Locale.ROOT, "throughput:  %.1f msgs/s, %.2f MB/s sent, %.2f MB/s received%n", measuredMsgs / secs,
                 bytesSent / secs / 1e6, bytesReceived / secs / 1e6);
         out.println("latency:     " + latencyLine(main.latency));
+        if (main.fromSend.count() > 0) {
+            out.println("from send:   " + latencyLine(main.fromSend) + " (paced: without the wait behind late replies)");
+        }
         for (LoadFlow f : extras) {
             out.printf(Locale.ROOT, "extra %s (%d octets, %d in flight): %d answered, %.1f msgs/s, latency %s%n", f.uri,
                     f.size, f.inFlight, f.measured.get(), f.measured.get() / secs, latencyLine(f.latency));

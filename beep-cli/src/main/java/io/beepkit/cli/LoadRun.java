@@ -138,7 +138,8 @@ final class LoadRun {
                 retried.incrementAndGet();
             }
             // Paced: latency counts from the scheduled time, so a stalled reply also delays what waited behind it.
-            long t0 = interval > 0 ? intended : System.nanoTime();
+            long sentAt = System.nanoTime();
+            long t0 = interval > 0 ? intended : sentAt;
             channel.send(flow.message).whenComplete((reply, e) -> {
                 long now = System.nanoTime();
                 if (e != null && droppedByConnection(e)) {
@@ -154,6 +155,9 @@ final class LoadRun {
                     // back with their wait: back-filling with the expected interval as well would count them twice,
                     // at a cost per reply that grows with the backlog.
                     flow.latency.record(now - t0);
+                    if (interval > 0) {
+                        flow.fromSend.record(now - sentAt);
+                    }
                     flow.measured.incrementAndGet();
                 }
                 lastCompletion.accumulateAndGet(now, Math::max);

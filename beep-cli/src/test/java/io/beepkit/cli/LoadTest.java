@@ -38,12 +38,19 @@ class LoadTest {
     }
 
     @Test
-    void directCallbacksOnBothEndsRunTheLoadOnTheEventLoops() throws Exception {
+    void directCallbacksOnBothEndsRunTheLoadOnTheEventLoops(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
         try (Cli.Server server = new Cli.Server("--direct-callbacks")) {
             server.awaitOutput("callbacks on the event loop");
+            java.nio.file.Path json = dir.resolve("paced.json");
             Cli.Result r = Cli.run("load", server.address(), StandardProfiles.ECHO, "--direct-callbacks", "--size", "64",
-                    "-m", "2", "--count", "300", "--rate", "2000");
+                    "-m", "2", "--count", "300", "--rate", "2000", "--json", json.toString());
             assertEquals(0, r.code(), r.toString());
+            // Paced: also the latency from each actual send, which leaves out the wait behind late replies.
+            assertTrue(r.out().matches("(?s).*\nfrom send:   min [0-9.]+ ms, p50 [0-9.]+ ms, .* \\(paced: without "
+                    + "the wait behind late replies\\)\n.*"), r.out());
+            assertTrue(java.nio.file.Files.readString(json).contains("\"latency_from_send_ms\": {\"min\": "),
+                    java.nio.file.Files.readString(json));
             assertTrue(r.out().contains("socket profile default (window 65536..1048576, max frame 65536, min fragment "
                     + "512), callbacks on the event loop"), r.out());
             assertTrue(r.out().contains(": 300 messages answered, 300 ok, 0 errors"), r.out());
@@ -53,6 +60,7 @@ class LoadTest {
             assertEquals(0, r.code(), r.toString());
             assertTrue(!r.out().contains("callbacks on the event loop") && !server.output().contains("event loop"),
                     r.out() + server.output());
+            assertTrue(!r.out().contains("from send:"), "closed loop: one latency only\n" + r.out());
         }
     }
 
