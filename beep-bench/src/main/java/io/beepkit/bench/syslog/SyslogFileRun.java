@@ -33,7 +33,9 @@ import java.util.regex.Pattern;
  *
  * Arguments ({@code name=value}): {@code lines} (1000000), {@code size} octets per line (120), {@code profiles}
  * (cooked,raw), {@code rounds} (2), {@code fsync} the collector's {@code --fsync} (every-batch), {@code dir} for the
- * line file, outputs and logs (a new temporary directory).
+ * line file, outputs and logs (a new temporary directory), {@code cookedDevice} and {@code cookedCollector} more
+ * options of the COOKED device and collector, space-separated (such as {@code --in-flight 256} and
+ * {@code --max-pending-entries 256}; none).
  */
 public final class SyslogFileRun {
     private static final Pattern COLLECTING = Pattern.compile(".* collecting on [^ ]*:(\\d+): .*");
@@ -42,12 +44,20 @@ public final class SyslogFileRun {
     private final Path lineFile;
     private final int lines;
     private final String fsync;
+    private final List<String> cookedDevice;
+    private final List<String> cookedCollector;
 
-    private SyslogFileRun(Path dir, Path lineFile, int lines, String fsync) {
+    private SyslogFileRun(Path dir, Path lineFile, int lines, Map<String, String> args) {
         this.dir = dir;
         this.lineFile = lineFile;
         this.lines = lines;
-        this.fsync = fsync;
+        this.fsync = args.getOrDefault("fsync", "every-batch");
+        this.cookedDevice = words(args.get("cookedDevice"));
+        this.cookedCollector = words(args.get("cookedCollector"));
+    }
+
+    private static List<String> words(String s) {
+        return s == null || s.isBlank() ? List.of() : List.of(s.trim().split("\\s+"));
     }
 
     /** Runs with {@code name=value} arguments; see the class description. Exits 1 when a run lost lines. */
@@ -71,7 +81,10 @@ public final class SyslogFileRun {
                 args.getOrDefault("fsync", "every-batch"), Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.vm.name"), System.getProperty("java.version"), dir);
         Path lineFile = NumberedLines.write(dir.resolve("lines.txt"), lines, size);
-        SyslogFileRun run = new SyslogFileRun(dir, lineFile, lines, args.getOrDefault("fsync", "every-batch"));
+        SyslogFileRun run = new SyslogFileRun(dir, lineFile, lines, args);
+        if (args.containsKey("cookedDevice") || args.containsKey("cookedCollector")) {
+            System.out.printf("COOKED device options %s, collector options %s%n", run.cookedDevice, run.cookedCollector);
+        }
         boolean ok = true;
         for (int round = 1; round <= rounds; round++) {
             for (String profile : profiles) {
@@ -91,15 +104,20 @@ public final class SyslogFileRun {
         String tag = profile + "-" + round;
         Path out = dir.resolve("out-" + tag + ".jsonl");
         Files.deleteIfExists(out);
-        Process collector = start(List.of("-Xmx1g"), List.of("syslog", "receive", "--host", "127.0.0.1", "--port", "0",
-                "--format", "json", "-o", out.toString(), "--fsync", fsync, "--count", Integer.toString(lines)),
-                dir.resolve("collector-" + tag + ".log"));
+        List<String> receive = new ArrayList<>(List.of("syslog", "receive", "--host", "127.0.0.1", "--port", "0",
+                "--format", "json", "-o", out.toString(), "--fsync", fsync, "--count", Integer.toString(lines)));
+        if (!raw) {
+            receive.addAll(cookedCollector);
+        }
+        Process collector = start(List.of("-Xmx1g"), receive, dir.resolve("collector-" + tag + ".log"));
         try {
             int port = awaitPort(collector, dir.resolve("collector-" + tag + ".log"));
             List<String> send = new ArrayList<>(List.of("syslog", "send", "127.0.0.1:" + port, "-f",
                     lineFile.toString()));
             if (raw) {
                 send.add("--raw");
+            } else {
+                send.addAll(cookedDevice);
             }
             long t0 = System.nanoTime();
             Process device = start(List.of(), send, dir.resolve("device-" + tag + ".log"));
