@@ -47,7 +47,8 @@ class SyslogCliTest {
             args[3] = "0";
             System.arraycopy(extraArgs, 0, args, 4, extraArgs.length);
             exit = CompletableFuture.supplyAsync(() -> cmd.execute(args));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            // Generous: with TLS the listener builds its SSL context first, slow on a loaded 2-core machine.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (receive.boundPort() < 0) {
                 if (exit.isDone() || System.nanoTime() > deadline) {
                     fail("receive did not start: " + out + err);
@@ -61,7 +62,7 @@ class SyslogCliTest {
         }
 
         int awaitExit() throws Exception {
-            return exit.get(15, TimeUnit.SECONDS);
+            return exit.get(30, TimeUnit.SECONDS);
         }
 
         @Override
