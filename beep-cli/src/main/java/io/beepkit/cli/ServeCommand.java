@@ -60,12 +60,6 @@ final class ServeCommand implements Callable<Integer> {
             description = "Also offer the echo profile under URI (repeatable).")
     List<String> echoUris = new ArrayList<>();
 
-    @Option(names = "--direct-callbacks",
-            description = "Run the served profiles' handlers on the event loop instead of a callback thread: fewer "
-                    + "thread hand-offs per message, as with BeepConfig.directCallbacks. They never block (output "
-                    + "lines go through their own thread), so this is safe.")
-    boolean directCallbacks;
-
     @Mixin
     TuningOptions tuning;
 
@@ -157,7 +151,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cmd, "--stats-interval must be positive: " + statsInterval);
         }
         BeepConfig config = limits.apply(cmd, tuning.config(cmd, trace ? this::line : null).toBuilder()
-                .security(security.config(cmd)).proxyProtocol(proxyProtocol).directCallbacks(directCallbacks)).build();
+                .security(security.config(cmd)).proxyProtocol(proxyProtocol)).build();
         SimpleMeterRegistry meters = metrics ? new SimpleMeterRegistry() : null;
         if (meters != null) {
             config = config.toBuilder().observer(new BeepMetrics(meters)).build();
@@ -189,8 +183,7 @@ final class ServeCommand implements Callable<Integer> {
         line("listening on " + new Target(host, boundPort) + " (transport " + server.transport() + ")");
         line("profiles: " + String.join(", ", offered));
         line("socket profile: " + TuningOptions.describe(config.socketProfile())
-                + ", max message " + config.maxMessageSize() + " octets"
-                + (config.directCallbacks() ? ", callbacks on the event loop" : ""));
+                + ", max message " + config.maxMessageSize() + " octets");
         if (config.security().tls() != null) {
             line("TLS offered with " + security.cert() + (config.security().tlsRequired() ? ", required before "
                     + "any other profile" : ""));
