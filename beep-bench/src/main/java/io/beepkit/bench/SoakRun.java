@@ -9,7 +9,6 @@ import io.beepkit.netty.BeepClient;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -63,14 +62,7 @@ public final class SoakRun {
 
     /** Runs with {@code name=value} arguments; see the class description. */
     public static void main(String[] argv) throws Exception {
-        Map<String, String> args = new HashMap<>();
-        for (String a : argv) {
-            int eq = a.indexOf('=');
-            if (eq < 1) {
-                throw new IllegalArgumentException("expected name=value: " + a);
-            }
-            args.put(a.substring(0, eq), a.substring(eq + 1));
-        }
+        Map<String, String> args = HarnessArgs.parse(argv);
         new SoakRun(args).run();
     }
 

@@ -17,7 +17,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -67,14 +66,7 @@ public final class SyslogLoadRun {
 
     /** Runs with {@code name=value} arguments; see the class description. */
     public static void main(String[] argv) throws Exception {
-        Map<String, String> args = new HashMap<>();
-        for (String a : argv) {
-            int eq = a.indexOf('=');
-            if (eq < 1) {
-                throw new IllegalArgumentException("expected name=value: " + a);
-            }
-            args.put(a.substring(0, eq), a.substring(eq + 1));
-        }
+        Map<String, String> args = HarnessArgs.parse(argv);
         SyslogLoadRun run = new SyslogLoadRun(args);
         System.out.printf("syslog load: %s, consumer limited to %d msg/s, %d-octet lines, %d s per phase, collector "
                         + "window %s, %d cores, max heap %d MB, %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS),

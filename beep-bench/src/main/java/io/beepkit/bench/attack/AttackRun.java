@@ -1,11 +1,11 @@
 package io.beepkit.bench.attack;
 
+import io.beepkit.bench.HarnessArgs;
 import io.beepkit.bench.attack.HostilePeers.Kind;
 
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,14 +46,7 @@ public final class AttackRun {
 
     /** Runs with {@code name=value} arguments; see the class description. */
     public static void main(String[] argv) throws Exception {
-        Map<String, String> args = new HashMap<>();
-        for (String a : argv) {
-            int eq = a.indexOf('=');
-            if (eq < 1) {
-                throw new IllegalArgumentException("expected name=value: " + a);
-            }
-            args.put(a.substring(0, eq), a.substring(eq + 1));
-        }
+        Map<String, String> args = HarnessArgs.parse(argv);
         System.exit(new AttackRun(args).run() ? 0 : 1);
     }
 

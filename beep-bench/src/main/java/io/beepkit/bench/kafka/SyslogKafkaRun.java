@@ -1,12 +1,13 @@
 package io.beepkit.bench.kafka;
 
+import io.beepkit.bench.HarnessArgs;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -82,14 +83,7 @@ public final class SyslogKafkaRun {
 
     /** Runs with {@code name=value} arguments; see the class description. Exits 1 when the crash phase failed. */
     public static void main(String[] argv) throws Exception {
-        Map<String, String> args = new HashMap<>();
-        for (String a : argv) {
-            int eq = a.indexOf('=');
-            if (eq < 1) {
-                throw new IllegalArgumentException("expected name=value: " + a);
-            }
-            args.put(a.substring(0, eq), a.substring(eq + 1));
-        }
+        Map<String, String> args = HarnessArgs.parse(argv);
         int devices = Integer.parseInt(args.getOrDefault("devices", "4"));
         int lines = Integer.parseInt(args.getOrDefault("lines", "5000"));
         int throughputLines = Integer.parseInt(args.getOrDefault("throughputLines", "25000"));

@@ -1,5 +1,6 @@
 package io.beepkit.bench.syslog;
 
+import io.beepkit.bench.HarnessArgs;
 import io.beepkit.cli.BeepCli;
 
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -62,14 +62,7 @@ public final class SyslogFileRun {
 
     /** Runs with {@code name=value} arguments; see the class description. Exits 1 when a run lost lines. */
     public static void main(String[] argv) throws Exception {
-        Map<String, String> args = new HashMap<>();
-        for (String a : argv) {
-            int eq = a.indexOf('=');
-            if (eq < 1) {
-                throw new IllegalArgumentException("expected name=value: " + a);
-            }
-            args.put(a.substring(0, eq), a.substring(eq + 1));
-        }
+        Map<String, String> args = HarnessArgs.parse(argv);
         int lines = Integer.parseInt(args.getOrDefault("lines", "1000000"));
         int size = Integer.parseInt(args.getOrDefault("size", "120"));
         int rounds = Integer.parseInt(args.getOrDefault("rounds", "2"));
