@@ -61,7 +61,7 @@ public final class BeepClient implements AutoCloseable {
         if (resources != null) {
             resources.requireOpen("BeepClient");
         }
-        this.config = BeepServer.withCallbackExecutor(b.config, resources);
+        this.config = BeepResources.withCallbackExecutor(b.config, resources);
         this.registry = b.registry.copy();
         this.transport = resources != null ? resources.transportChoice() : Transport.select(config.nativeTransport());
         this.group = resources != null ? resources.eventLoopGroup() : transport.newGroup(b.ioThreads, "beep-client");

@@ -71,6 +71,14 @@ public final class BeepResources implements AutoCloseable {
         return callbackExecutor;
     }
 
+    /** {@code config}, with the callback executor of {@code resources} (if any) where it names none. */
+    static BeepConfig withCallbackExecutor(BeepConfig config, @Nullable BeepResources resources) {
+        if (resources == null || resources.callbackExecutor() == null || config.callbackExecutor() != null) {
+            return config;
+        }
+        return config.toBuilder().callbackExecutor(resources.callbackExecutor()).build();
+    }
+
     /** True once {@link #closeAsync()} or {@link #close()} was called. */
     public boolean isClosed() {
         return closing.get();

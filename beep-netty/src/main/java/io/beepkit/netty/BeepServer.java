@@ -75,7 +75,7 @@ public final class BeepServer implements AutoCloseable {
         if (resources != null) {
             resources.requireOpen("BeepServer");
         }
-        this.config = withCallbackExecutor(b.config, resources);
+        this.config = BeepResources.withCallbackExecutor(b.config, resources);
         this.registry = b.registry.copy();
         this.onSession = b.onSession;
         this.ioThreads = b.ioThreads;
@@ -91,14 +91,6 @@ public final class BeepServer implements AutoCloseable {
     /** A builder for a listener: address, configuration, profiles (echo and sink registered by default). */
     public static Builder builder() {
         return new Builder();
-    }
-
-    /** The configuration, with the shared resources' callback executor where it names none. */
-    static BeepConfig withCallbackExecutor(BeepConfig config, @Nullable BeepResources resources) {
-        if (resources == null || resources.callbackExecutor() == null || config.callbackExecutor() != null) {
-            return config;
-        }
-        return config.toBuilder().callbackExecutor(resources.callbackExecutor()).build();
     }
 
     /** Binds and starts accepting. Completes with this server once listening. */
