@@ -1,5 +1,6 @@
 package io.beepkit.bench.kafka;
 
+import io.beepkit.bench.ChildJvm;
 import io.beepkit.cli.BeepCli;
 
 import java.nio.file.Path;

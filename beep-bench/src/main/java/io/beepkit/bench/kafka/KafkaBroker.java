@@ -1,5 +1,6 @@
 package io.beepkit.bench.kafka;
 
+import io.beepkit.bench.ChildJvm;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;

@@ -1,5 +1,6 @@
 package io.beepkit.bench.syslog;
 
+import io.beepkit.bench.ChildJvm;
 import io.beepkit.bench.HarnessArgs;
 import io.beepkit.cli.BeepCli;
 
@@ -15,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -102,9 +104,16 @@ public final class SyslogFileRun {
         if (!raw) {
             receive.addAll(cookedCollector);
         }
-        Process collector = start(List.of("-Xmx1g"), receive, dir.resolve("collector-" + tag + ".log"));
+        CompletableFuture<Integer> bound = new CompletableFuture<>();
+        ChildJvm collector = ChildJvm.start(List.of("-Xmx1g"), BeepCli.class.getName(), receive,
+                dir.resolve("collector-" + tag + ".log"), line -> {
+                    Matcher m = COLLECTING.matcher(line);
+                    if (m.matches()) {
+                        bound.complete(Integer.parseInt(m.group(1)));
+                    }
+                });
         try {
-            int port = awaitPort(collector, dir.resolve("collector-" + tag + ".log"));
+            int port = awaitPort(collector, bound);
             List<String> send = new ArrayList<>(List.of("syslog", "send", "127.0.0.1:" + port, "-f",
                     lineFile.toString()));
             if (raw) {
@@ -113,71 +122,55 @@ public final class SyslogFileRun {
                 send.addAll(cookedDevice);
             }
             long t0 = System.nanoTime();
-            Process device = start(List.of(), send, dir.resolve("device-" + tag + ".log"));
-            LineCounter counter = new LineCounter(out, t0);
-            CpuWatch cpu = new CpuWatch(collector, device);
-            while (device.isAlive() || counter.count() < lines && collector.isAlive()) {
-                Thread.sleep(100);
+            try (ChildJvm device = ChildJvm.start(List.of(), BeepCli.class.getName(), send,
+                    dir.resolve("device-" + tag + ".log"), line -> { })) {
+                LineCounter counter = new LineCounter(out, t0);
+                CpuWatch cpu = new CpuWatch(collector, device);
+                while (device.isAlive() || counter.count() < lines && collector.isAlive()) {
+                    Thread.sleep(100);
+                    counter.poll();
+                    cpu.poll();
+                    if (System.nanoTime() - t0 > TimeUnit.MINUTES.toNanos(10)) {
+                        break;
+                    }
+                }
                 counter.poll();
-                cpu.poll();
-                if (System.nanoTime() - t0 > TimeUnit.MINUTES.toNanos(10)) {
-                    break;
-                }
+                int deviceExit = device.await(30);
+                collector.await(30);
+                return new Result(profile, counter, cpu, lines, deviceExit);
             }
-            counter.poll();
-            int deviceExit = device.waitFor(30, TimeUnit.SECONDS) ? device.exitValue() : -1;
-            collector.waitFor(30, TimeUnit.SECONDS);
-            return new Result(profile, counter, cpu, lines, deviceExit);
         } finally {
-            collector.destroyForcibly();
+            collector.close();
         }
     }
 
-    private static Process start(List<String> jvmOptions, List<String> args, Path log) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmOptions);
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(BeepCli.class.getName());
-        cmd.addAll(args);
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    }
-
-    /** The port the collector printed in its "collecting on" line. */
-    private static int awaitPort(Process collector, Path log) throws Exception {
+    /** The port the collector printed in its "collecting on" line, within 60 s. */
+    private static int awaitPort(ChildJvm collector, CompletableFuture<Integer> bound) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline && collector.isAlive()) {
-            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-                Matcher m = COLLECTING.matcher(line);
-                if (m.matches()) {
-                    return Integer.parseInt(m.group(1));
-                }
+        while (!bound.isDone()) {
+            if (!collector.isAlive() || System.nanoTime() > deadline) {
+                throw new IllegalStateException("beep syslog receive did not start: " + collector.logTail(4000));
             }
-            Thread.sleep(50);
+            Thread.sleep(20);
         }
-        throw new IllegalStateException("beep syslog receive did not start: " + Files.readString(log));
+        return bound.join();
     }
 
     /** The CPU time each child process used, as last seen while it ran. */
     static final class CpuWatch {
-        private final Process collector;
-        private final Process device;
+        private final ChildJvm collector;
+        private final ChildJvm device;
         private double collectorSeconds;
         private double deviceSeconds;
 
-        CpuWatch(Process collector, Process device) {
+        CpuWatch(ChildJvm collector, ChildJvm device) {
             this.collector = collector;
             this.device = device;
         }
 
         void poll() {
-            collectorSeconds = Math.max(collectorSeconds, seconds(collector));
-            deviceSeconds = Math.max(deviceSeconds, seconds(device));
-        }
-
-        private static double seconds(Process p) {
-            return p.info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(0.0);
+            collectorSeconds = Math.max(collectorSeconds, collector.cpuSeconds());
+            deviceSeconds = Math.max(deviceSeconds, device.cpuSeconds());
         }
     }
 

@@ -28,9 +28,9 @@ import java.util.ArrayDeque;
  *
  * <p>Replies owed to our outstanding MSGs need room too: a peer answering many of them at once (a syslog collector's
  * {@code <ok />} per entry) must not meet the edge in the middle of one and split it. While the open window is below
- * the replies owed at the largest reply seen so far (when that fits in a granule), a SEQ is due as soon as the edge can move by a granule (not only
- * by half the window) and leaves at once, never waiting for our next data frame, which may not come before the peer's
- * tail wait ends.
+ * the replies owed at the largest reply seen so far (when that fits in a granule), a SEQ is due as soon as the edge
+ * can move by a granule (not only by half the window) and leaves at once, never waiting for our next data frame,
+ * which may not come before the peer's tail wait ends.
  */
 public final class ReceiveFlowController {
     private static final Logger log = LoggerFactory.getLogger(ReceiveFlowController.class);

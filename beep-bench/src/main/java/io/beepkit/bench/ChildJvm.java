@@ -1,4 +1,4 @@
-package io.beepkit.bench.kafka;
+package io.beepkit.bench;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,9 +16,10 @@ import java.util.function.Consumer;
 /**
  * A JVM started from this JVM's class path (the test class path under Surefire, {@code benchmarks.jar} in the
  * harness) running one main class; its standard output and error go, merged, to a log file and to an optional line
- * listener. {@link #kill()} is SIGKILL on Linux, {@link #stop} SIGTERM (shutdown hooks run).
+ * listener. {@link #kill()} is SIGKILL on Linux, {@link #stop} SIGTERM (shutdown hooks run). The harnesses that run
+ * a user's processes (the syslog collector and devices, a Kafka broker) start them with it.
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
     private final Process process;
     private final Path log;
 
@@ -31,7 +32,7 @@ final class ChildJvm implements AutoCloseable {
      * Starts {@code java <jvmOptions> -cp <this class path> <mainClass> <args>}, appending its output to {@code log}
      * and handing each line to {@code lines} (on a daemon thread).
      */
-    static ChildJvm start(List<String> jvmOptions, String mainClass, List<String> args, Path log,
+    public static ChildJvm start(List<String> jvmOptions, String mainClass, List<String> args, Path log,
                           Consumer<String> lines) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -60,16 +61,23 @@ final class ChildJvm implements AutoCloseable {
         return new ChildJvm(p, log);
     }
 
-    boolean isAlive() {
+    /** True while the child runs. */
+    public boolean isAlive() {
         return process.isAlive();
     }
 
-    long pid() {
+    /** The child's process id. */
+    public long pid() {
         return process.pid();
     }
 
+    /** The CPU time the child used so far (0 where the platform does not say, or once it is gone). */
+    public double cpuSeconds() {
+        return process.info().totalCpuDuration().map(d -> d.toNanos() / 1e9).orElse(0.0);
+    }
+
     /** The last {@code max} characters of the child's log, to say why it failed. */
-    String logTail(int max) {
+    public String logTail(int max) {
         try {
             String s = Files.readString(log, StandardCharsets.UTF_8);
             return s.length() <= max ? s : "..." + s.substring(s.length() - max);
@@ -79,7 +87,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** SIGKILL (on Linux), then waits for the process to be gone. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             throw new IllegalStateException("pid " + process.pid() + " still alive 30 s after SIGKILL");
@@ -87,7 +95,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** SIGTERM and up to {@code seconds} for a clean exit, SIGKILL after that; returns the exit code. */
-    int stop(long seconds) throws InterruptedException {
+    public int stop(long seconds) throws InterruptedException {
         process.destroy();
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
             kill();
@@ -96,7 +104,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** Waits up to {@code seconds} for the child to end by itself; its exit code, or -1 if it has not. */
-    int await(long seconds) throws InterruptedException {
+    public int await(long seconds) throws InterruptedException {
         return process.waitFor(seconds, TimeUnit.SECONDS) ? process.exitValue() : -1;
     }
 
