@@ -17,6 +17,8 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 
+import java.nio.channels.spi.SelectorProvider;
+
 /**
  * The I/O transport: native epoll where available and wanted (detected at run time, so the jar works everywhere),
  * NIO otherwise.
@@ -43,8 +45,10 @@ public final class Transport {
 
     /** A group of {@code threads} daemon event loops (0 for Netty's default) named {@code name-N-M}. */
     public EventLoopGroup newGroup(int threads, String name) {
-        IoHandlerFactory f = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        return new MultiThreadIoEventLoopGroup(threads, new LoopThreadFactory(name), f);
+        long spinNanos = HandOffSpin.budgetNanos();
+        IoHandlerFactory f = epoll ? EpollIoHandler.newFactory(0, HandOffSpin.strategy())
+                : NioIoHandler.newFactory(SelectorProvider.provider(), HandOffSpin.strategy());
+        return new MultiThreadIoEventLoopGroup(threads, new LoopThreadFactory(name, spinNanos), f);
     }
 
     /** True on a thread of any of {@code groups} (absent ones are skipped). */
@@ -67,18 +71,24 @@ public final class Transport {
         return false;
     }
 
-    /** Marks each loop thread, so that a blocking close() called on it does not wait (see LibraryThreads). */
+    /**
+     * Marks each loop thread, so that a blocking close() called on it does not wait (see LibraryThreads), and gives it
+     * its {@link HandOffSpin} state.
+     */
     private static final class LoopThreadFactory extends DefaultThreadFactory {
-        LoopThreadFactory(String name) {
+        private final long spinNanos;
+
+        LoopThreadFactory(String name, long spinNanos) {
             super(name, true);
+            this.spinNanos = spinNanos;
         }
 
         @Override
         protected Thread newThread(Runnable r, String name) {
-            return super.newThread(() -> {
+            return new HandOffSpin.LoopThread(threadGroup, () -> {
                 LibraryThreads.markEventLoop();
                 r.run();
-            }, name);
+            }, name, spinNanos);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.netty.internal.HandOffSpin;
 import io.netty.channel.EventLoop;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,6 +67,9 @@ public final class CallbackDispatcher implements Executor {
             }
         } else {
             serial.execute(task);
+            if (onLoop) {
+                HandOffSpin.handedOff();
+            }
         }
     }
 
@@ -101,6 +105,7 @@ public final class CallbackDispatcher implements Executor {
         // Queued together, each without a wrapper task: one wake-up of a callback thread for the whole burst.
         try {
             serial.executeAll(batch);
+            HandOffSpin.handedOff();
         } finally {
             batch.clear();
         }
