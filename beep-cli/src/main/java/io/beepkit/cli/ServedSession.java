@@ -6,7 +6,6 @@ import io.beepkit.api.TransferStats;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Per-session bookkeeping for the "closed" line: the channels open now, and only counters for the closed ones,
@@ -19,17 +18,21 @@ final class ServedSession {
     final AtomicLong channelsOpened = new AtomicLong();
     final AtomicLong messages = new AtomicLong();
     /** The frame and octet counters of the channels already closed. */
-    private final AtomicReference<TransferStats> closedStats = new AtomicReference<>(TransferStats.ZERO);
+    private TransferStats closedStats = TransferStats.ZERO;
 
-    void channelClosed(BeepChannel channel) {
+    /**
+     * Moves a closed channel's counters into the closed total. Synchronized with {@link #total()}: a channel's close
+     * callback (on its event loop) and the session's close (on a callback thread) can run at once, and the total must
+     * not see the channel gone from {@link #open} before its counters are in the closed total.
+     */
+    synchronized void channelClosed(BeepChannel channel) {
         if (open.remove(channel)) {
-            TransferStats last = channel.stats();
-            closedStats.accumulateAndGet(last, TransferStats::plus);
+            closedStats = closedStats.plus(channel.stats());
         }
     }
 
-    TransferStats total() {
-        TransferStats total = closedStats.get();
+    synchronized TransferStats total() {
+        TransferStats total = closedStats;
         for (BeepChannel ch : open) {
             total = total.plus(ch.stats());
         }
