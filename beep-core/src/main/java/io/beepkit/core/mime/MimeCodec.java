@@ -5,6 +5,7 @@ import io.beepkit.api.MimeEntity;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -84,13 +85,57 @@ public final class MimeCodec {
         return out;
     }
 
-    /** Writes only the header section and the blank line that ends it (just CRLF when there are no headers). */
+    /**
+     * Writes only the header section and the blank line that ends it (just CRLF when there are no headers), each
+     * character as its ISO-8859-1 octet. Written straight into an array of the final size: this runs for every reply
+     * a collector sends ({@code <ok />} with its Content-Type), so it builds no intermediate strings.
+     */
     public static byte[] encodeHeaders(MimeEntity entity) {
-        if (entity.headers().isEmpty()) {
+        List<Map.Entry<String, String>> headers = entity.headers();
+        if (headers.isEmpty()) {
             return new byte[] {'\r', '\n'};
         }
+        int size = 2;
+        for (Map.Entry<String, String> h : headers) {
+            size += h.getKey().length() + 2 + h.getValue().length() + 2;
+        }
+        byte[] out = new byte[size];
+        int pos = 0;
+        for (Map.Entry<String, String> h : headers) {
+            pos = putLatin1(out, pos, h.getKey());
+            if (pos < 0) {
+                return encodeHeadersSlowly(headers);
+            }
+            out[pos++] = ':';
+            out[pos++] = ' ';
+            pos = putLatin1(out, pos, h.getValue());
+            if (pos < 0) {
+                return encodeHeadersSlowly(headers);
+            }
+            out[pos++] = '\r';
+            out[pos++] = '\n';
+        }
+        out[pos++] = '\r';
+        out[pos] = '\n';
+        return out;
+    }
+
+    /** Copies {@code s} as ISO-8859-1 octets; -1 if a character is outside it (the caller then takes the slow path). */
+    private static int putLatin1(byte[] out, int pos, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c > 0xFF) {
+                return -1;
+            }
+            out[pos++] = (byte) c;
+        }
+        return pos;
+    }
+
+    /** The charset encoder's way: a character outside ISO-8859-1 becomes '?', once per code point. */
+    private static byte[] encodeHeadersSlowly(List<Map.Entry<String, String>> headers) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(64);
-        for (Map.Entry<String, String> h : entity.headers()) {
+        for (Map.Entry<String, String> h : headers) {
             out.writeBytes((h.getKey() + ": " + h.getValue() + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
         }
         out.writeBytes(new byte[] {'\r', '\n'});

@@ -114,6 +114,17 @@ class MimeCodecTest {
     }
 
     @Test
+    @DisplayName("#13 header values are written as ISO-8859-1; a character beyond it as '?' per code point")
+    void headerValuesAreWrittenAsLatin1() {
+        MimeEntity latin = MimeEntity.builder().header("X-Name", "caf\u00e9").build();
+        byte[] expected = {'X', '-', 'N', 'a', 'm', 'e', ':', ' ', 'c', 'a', 'f', (byte) 0xE9, '\r', '\n', '\r', '\n'};
+        assertArrayEquals(expected, MimeCodec.encodeHeaders(latin));
+        MimeEntity beyond = MimeEntity.builder().header("Content-Type", "text/plain")
+                .header("X-Note", "\u20ac 1 \ud83d\ude00").build();
+        assertEquals("Content-Type: text/plain\r\nX-Note: ? 1 ?\r\n\r\n", text(MimeCodec.encodeHeaders(beyond)));
+    }
+
+    @Test
     @DisplayName("#13 an entity without headers is written as CRLF then the body")
     void entityWithoutHeadersStartsWithCrlf() {
         assertEquals("\r\nhello", text(MimeCodec.encode(MimeEntity.of("hello"))));
