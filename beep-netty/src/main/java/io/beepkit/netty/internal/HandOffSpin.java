@@ -7,15 +7,16 @@ import io.netty.util.concurrent.FastThreadLocalThread;
 
 /**
  * An event loop that has just handed application callbacks to a callback thread keeps polling for I/O and tasks for
- * a short while before it blocks. The callback typically answers within tens of microseconds with a write; that write
- * then finds the loop awake, and costs neither an eventfd write nor the wake-up of a blocked thread (on a 64-octet
- * echo, one of the three context switches an off-loop exchange otherwise takes).
+ * a short while before it blocks. The callback typically answers within tens of microseconds with a write, and the
+ * peer's next message follows: both then find the loop awake, and cost neither an eventfd write nor the wake-up of a
+ * blocked thread (two of the three context switches an off-loop exchange otherwise takes on a 64-octet echo).
  *
- * <p>Only loops created by this library spin, only after a hand-off, and only until a task arrives or the budget
- * ({@value #PROPERTY}, default {@value #DEFAULT_MICROS} µs, 0 turns it off) passes. A spin that ends without a task
- * is a miss; after {@code n} misses in a row the next {@code 2^n - 1} hand-offs (at most 1023) do not spin, so a
- * workload whose callbacks answer late, or never, soon pays almost nothing. A loop that is otherwise idle blocks at
- * once, as with Netty's default strategy.
+ * <p>Only loops created by this library spin, only after a hand-off, and only until I/O is ready (a hit) or the
+ * budget ({@value #PROPERTY}, default {@value #DEFAULT_MICROS} µs, 0 turns it off) passes (a miss). Tasks that arrive
+ * meanwhile run as they come. After {@code n} misses in a row the next {@code 2^n - 1} hand-offs (at most 1023) do
+ * not spin, so callbacks that answer late, or a peer further away than the budget, soon cost almost nothing. A loop
+ * that has handed nothing over blocks at once, as with Netty's default strategy; while it spins, any ready I/O or task
+ * of another session is served at once, so the spin delays nobody and only costs CPU.
  */
 public final class HandOffSpin {
     /** System property: the spin budget in microseconds after a hand-off; 0 turns spinning off. */
@@ -69,6 +70,7 @@ public final class HandOffSpin {
         throw new IllegalArgumentException(PROPERTY + " must be a number of microseconds from 0 to 10000: '" + v + "'");
     }
 
+    /** A hand-off: spin for the budget from now, unless a back-off skips this one. */
     void arm() {
         if (budgetNanos == 0) {
             return;
@@ -106,11 +108,12 @@ public final class HandOffSpin {
         return false;
     }
 
-    /** Spins that ended, and of them those a task ended (for tests and statistics). */
+    /** Spins that ended, hits and misses (for tests and statistics). */
     long spins() {
         return spins;
     }
 
+    /** Spins that ready I/O ended (for tests and statistics). */
     long hits() {
         return hits;
     }
