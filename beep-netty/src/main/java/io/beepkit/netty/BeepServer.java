@@ -12,6 +12,7 @@ import io.beepkit.core.sasl.SaslProfileHandler;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
+import io.beepkit.netty.internal.ListenerLoops;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.SocketBufferFloor;
 import io.beepkit.netty.internal.SocketOptions;
@@ -62,8 +63,7 @@ public final class BeepServer implements AutoCloseable {
     private final SecurityEndpoint security;
     private final @Nullable BeepResources resources;
     private final AtomicReference<@Nullable CompletableFuture<@Nullable Void>> closing = new AtomicReference<>();
-    private @Nullable EventLoopGroup group;
-    private @Nullable EventLoopGroup acceptGroup;
+    private volatile @Nullable ListenerLoops loops;
     private volatile @Nullable Channel serverChannel;
     private volatile EffectiveSocketOptions listenerOptions;
     private volatile PipelineInitializer pipeline;
@@ -95,22 +95,17 @@ public final class BeepServer implements AutoCloseable {
 
     /** Binds and starts accepting. Completes with this server once listening. */
     public synchronized CompletableFuture<BeepServer> start() {
-        if (group != null || closing.get() != null) {
+        if (loops != null || closing.get() != null) {
             throw new IllegalStateException(closing.get() != null ? "closed" : "already started");
         }
         if (resources != null) {
             resources.requireOpen("BeepServer");
-            group = resources.eventLoopGroup();
-            acceptGroup = resources.acceptGroup();
-        } else {
-            group = transport.newGroup(ioThreads, "beep-server");
-            // Accepting has a thread of its own: sessions busy on the I/O threads must not delay new connections
-            // and with them the greeting timeouts, refusals and limits that apply from the first octet.
-            acceptGroup = transport.newGroup(1, "beep-accept");
         }
-        EventLoopGroup group = this.group;
-        EventLoopGroup acceptGroup = this.acceptGroup;
-        ServerBootstrap b = new ServerBootstrap().group(acceptGroup, group).channel(transport.serverChannel());
+        ListenerLoops loops = resources != null
+                ? ListenerLoops.shared(resources.acceptGroup(), resources.eventLoopGroup())
+                : ListenerLoops.create(transport, ioThreads);
+        this.loops = loops;
+        ServerBootstrap b = new ServerBootstrap().group(loops.accept(), loops.io()).channel(transport.serverChannel());
         SocketOptions.applyServer(b, config.socketProfile(), transport);
         SocketBufferFloor.logIfRaised(config.socketProfile(), "listener");
         SocketOptions.keepAliveServer(b, config.tcpKeepAlive(), transport);
@@ -220,7 +215,7 @@ public final class BeepServer implements AutoCloseable {
      */
     public void close(Duration grace) {
         CompletableFuture<@Nullable Void> done = closeAsync(grace);
-        if (!LibraryThreads.mustNotBlock() && !inOwnLoop()) {
+        if (!LibraryThreads.mustNotBlock() && !(loops != null && loops.inLoop())) {
             done.join();
         }
     }
@@ -231,13 +226,10 @@ public final class BeepServer implements AutoCloseable {
         close(DEFAULT_GRACE);
     }
 
-    /** The event loops this server created (none when they are shared {@link BeepResources}). */
+    /** The event loops this server created (none when they are shared {@link BeepResources}, or before start). */
     private List<EventLoopGroup> ownedGroups() {
-        return resources != null ? List.of() : Shutdown.present(acceptGroup, group);
-    }
-
-    private boolean inOwnLoop() {
-        return Transport.inLoopOfAny(group, acceptGroup);
+        ListenerLoops l = loops;
+        return l == null ? List.of() : l.toStop();
     }
 
     /**

@@ -87,17 +87,6 @@ public final class Shutdown {
         });
     }
 
-    /** The groups that exist, in order, for {@link #stopLoops(List)}. */
-    public static List<EventLoopGroup> present(@Nullable EventLoopGroup... groups) {
-        List<EventLoopGroup> present = new java.util.ArrayList<>(groups.length);
-        for (EventLoopGroup g : groups) {
-            if (g != null) {
-                present.add(g);
-            }
-        }
-        return present;
-    }
-
     /** Shuts {@code groups} down; completes once all their threads ended. */
     public static CompletableFuture<@Nullable Void> stopLoops(List<EventLoopGroup> groups) {
         CompletableFuture<?>[] stops = groups.stream()
