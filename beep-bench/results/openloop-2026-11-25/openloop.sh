@@ -13,7 +13,7 @@ echo "== beep closed loop"
 java -jar $J load 127.0.0.1:39501 $ECHO --size 64 -m 1 -D 10s --warmup 2s -q --json $OUT/beep-closed.json | grep -E "throughput|latency"
 echo "== h2load closed loop"
 h2load -c 1 -m 1 -D 10 --warm-up-time 2 --log-file $OUT/h2-closed.log http://127.0.0.1:39502/echo64 | grep -E "finished in|requests:"
-python3 beep-bench/results/openloop-2026-11-25/h2pct.py $OUT/h2-closed.log
+python3 beep-bench/harness/h2pct.py $OUT/h2-closed.log
 MAX=$(python3 -c "import json;print(json.load(open('$OUT/beep-closed.json'))['flows'][0]['msgs_per_s'])")
 for pct in 50 90; do
   R=$(python3 -c "print(int(float('$MAX')*$pct/100))")
@@ -22,7 +22,7 @@ for pct in 50 90; do
   python3 -c "import json;f=json.load(open('$OUT/beep-rate$pct.json'))['flows'][0];l=f['latency_ms'];print('beep', f['msgs_per_s'], 'p50',l['p50'],'p99',l['p99'],'p999',l['p999'],'max',l['max'])"
   echo "== $pct % = $R req/s: h2load --rps"
   h2load -c 1 -m 1 -D 10 --warm-up-time 2 --rps $R --log-file $OUT/h2-rate$pct.log http://127.0.0.1:39502/echo64 | grep -E "finished in|requests:"
-  python3 beep-bench/results/openloop-2026-11-25/h2pct.py $OUT/h2-rate$pct.log
+  python3 beep-bench/harness/h2pct.py $OUT/h2-rate$pct.log
 done
 date -u; uptime
 kill $SP $NP

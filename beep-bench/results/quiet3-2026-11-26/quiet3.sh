@@ -22,7 +22,7 @@ for r in 1 2; do
 done
 log spin done
 # C. open loop at 50 % and 90 % of the default path's closed loop, beside h2load
-# (h2load logs summarised afterwards by h2pct.py into h2-percentiles.txt; the logs are not kept)
+# (h2load logs summarised afterwards by beep-bench/harness/h2pct.py into h2-percentiles.txt; the logs are not kept)
 mkdir -p $OUT/www; head -c 64 /dev/zero > $OUT/www/echo64
 nghttpd --no-tls -d $OUT/www 39502 > /dev/null 2>&1 & NP=$!
 java -jar $B serve -p 39501 > $OUT/serve.txt 2>&1 & SP=$!; sleep 3
