@@ -2,8 +2,10 @@ package io.beepkit.cli;
 
 import picocli.CommandLine;
 
+import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +34,16 @@ final class Cli {
 
     static Result run(String... args) {
         return run(cmd -> { }, args);
+    }
+
+    /** {@code beep syslog send ARGS} with {@code input} as its standard input. */
+    static Result syslogSend(String input, String... args) {
+        String[] full = new String[args.length + 2];
+        full[0] = "syslog";
+        full[1] = "send";
+        System.arraycopy(args, 0, full, 2, args.length);
+        return run(cmd -> ((SyslogSendCommand) cmd.getSubcommands().get("syslog").getSubcommands().get("send")
+                .getCommand()).stdin = new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), full);
     }
 
     static Result run(Consumer<CommandLine> setup, String... args) {

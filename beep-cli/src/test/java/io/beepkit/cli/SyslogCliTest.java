@@ -8,10 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -74,15 +72,6 @@ class SyslogCliTest {
         }
     }
 
-    private static Cli.Result send(String input, String... args) {
-        String[] full = new String[args.length + 2];
-        full[0] = "syslog";
-        full[1] = "send";
-        System.arraycopy(args, 0, full, 2, args.length);
-        return Cli.run(cmd -> ((SyslogSendCommand) cmd.getSubcommands().get("syslog").getSubcommands().get("send")
-                .getCommand()).stdin = new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), full);
-    }
-
     private static final String LINES = "<34>Oct 11 22:14:15 mymachine su[1]: first\n"
             + "<165>1 2003-10-11T22:14:15.003Z host.example evntslog - ID47 [ex@1 a=\"b\"] second\n"
             + "\nplain third\n";
@@ -90,7 +79,7 @@ class SyslogCliTest {
     @Test
     void cookedFromStandardInputPrintedAsJson() throws Exception {
         try (Receiver r = new Receiver("--count", "3", "--format", "json")) {
-            Cli.Result s = send(LINES, r.address(), "--iam", "device.test");
+            Cli.Result s = Cli.syslogSend(LINES, r.address(), "--iam", "device.test");
             assertEquals(0, s.code(), s.toString());
             assertTrue(s.err().contains("sent 3 messages on COOKED to " + r.address()), s.err());
             assertEquals(0, r.awaitExit(), r.err.toString());
@@ -128,7 +117,8 @@ class SyslogCliTest {
         String lima = bsd.format(twoHoursAgo.atZone(java.time.ZoneId.of("America/Lima")));
         try (Receiver r = new Receiver("--count", "2", "--format", "json", "--rfc3164-zone", "Asia/Tokyo",
                 "--rfc3164-device-zone", "pe-lima=America/Lima")) {
-            Cli.Result s = send("<34>" + tokyo + " sw-tokyo su: a\n<34>" + lima + " pe-lima su: b\n", r.address());
+            Cli.Result s = Cli.syslogSend("<34>" + tokyo + " sw-tokyo su: a\n<34>" + lima + " pe-lima su: b\n",
+                    r.address());
             assertEquals(0, s.code(), s.toString());
             assertEquals(0, r.awaitExit(), r.err.toString());
             String expected = "{\"@timestamp\":\"" + twoHoursAgo + "\",";
@@ -147,7 +137,7 @@ class SyslogCliTest {
         Path in = Files.writeString(dir.resolve("in.log"), LINES);
         Path outFile = dir.resolve("out.log");
         try (Receiver r = new Receiver("--count", "3", "--profiles", "raw", "-o", outFile.toString())) {
-            Cli.Result s = send("", r.address(), "--raw", "--file", in.toString());
+            Cli.Result s = Cli.syslogSend("", r.address(), "--raw", "--file", in.toString());
             assertEquals(0, s.code(), s.toString());
             assertEquals(0, r.awaitExit(), r.err.toString());
             assertEquals(List.of("<34>Oct 11 22:14:15 mymachine su[1]: first",
@@ -161,7 +151,7 @@ class SyslogCliTest {
     @Test
     void controlCharactersAreEscapedInLines() throws Exception {
         try (Receiver r = new Receiver("--count", "1", "--profiles", "raw")) {
-            Cli.Result s = send("<34>Oct 11 22:14:15 host su: \u001b[31mred\u001b[0m bell\u0007 tab\tend\n",
+            Cli.Result s = Cli.syslogSend("<34>Oct 11 22:14:15 host su: \u001b[31mred\u001b[0m bell\u0007 tab\tend\n",
                     r.address(), "--raw");
             assertEquals(0, s.code(), s.toString());
             assertEquals(0, r.awaitExit(), r.err.toString());
@@ -180,7 +170,7 @@ class SyslogCliTest {
                 lines.append("<34>Oct 11 22:14:15 host su: line ").append(i).append(' ').append("x".repeat(30))
                         .append('\n');
             }
-            Cli.Result s = send(lines.toString(), r.address(), "--raw");
+            Cli.Result s = Cli.syslogSend(lines.toString(), r.address(), "--raw");
             assertEquals(0, s.code(), s.toString());
             assertEquals(0, r.awaitExit(), r.err.toString());
         }
@@ -201,7 +191,7 @@ class SyslogCliTest {
             lines.append("<34>Oct 11 22:14:15 host su: checkpoint ").append(i).append('\n');
         }
         try (Receiver r = new Receiver("--count", "10000", "--profiles", "raw")) {
-            Cli.Result s = send(lines.toString(), r.address(), "--raw", "--retry-for", "1s");
+            Cli.Result s = Cli.syslogSend(lines.toString(), r.address(), "--raw", "--retry-for", "1s");
             assertEquals(0, s.code(), s.toString());
             assertEquals(0, r.awaitExit(), r.err.toString());
             assertEquals(10_000, r.out.toString().lines().count());
@@ -212,7 +202,7 @@ class SyslogCliTest {
     @Test
     void proxyProtocolRefusesADeviceWithoutTheBalancersHeader() throws Exception {
         try (Receiver r = new Receiver("--proxy-protocol")) {
-            Cli.Result s = send("<34>Oct 11 22:14:15 host su: direct\n", r.address(), "--retry-for", "0",
+            Cli.Result s = Cli.syslogSend("<34>Oct 11 22:14:15 host su: direct\n", r.address(), "--retry-for", "0",
                     "--timeout", "5s");
             assertTrue(s.code() != 0, s.toString());
             assertEquals("", r.out.toString(), "nothing was collected");
@@ -248,7 +238,7 @@ class SyslogCliTest {
     @Test
     void profileNotOfferedIsReported() throws Exception {
         try (Receiver r = new Receiver("--profiles", "raw")) {
-            Cli.Result s = send(LINES, r.address());
+            Cli.Result s = Cli.syslogSend(LINES, r.address());
             assertEquals(ExitCodes.PROFILE_REFUSED, s.code(), s.toString());
         }
     }
@@ -262,9 +252,9 @@ class SyslogCliTest {
         Path ca = TestPki.writeCertificates(dir.resolve("ca.pem"), List.of(pki.caCertificate()));
         try (Receiver r = new Receiver("--count", "3", "--tls-cert", certFile.toString(), "--tls-key",
                 keyFile.toString(), "--tls-required", "--sasl-user", "dev:secret")) {
-            Cli.Result plain = send(LINES, r.address());
+            Cli.Result plain = Cli.syslogSend(LINES, r.address());
             assertTrue(plain.code() != 0, "TLS is required: " + plain);
-            Cli.Result s = send(LINES, r.address(), "--tls", "--tls-trust", ca.toString(), "--sasl", "PLAIN",
+            Cli.Result s = Cli.syslogSend(LINES, r.address(), "--tls", "--tls-trust", ca.toString(), "--sasl", "PLAIN",
                     "--user", "dev", "--password", "secret");
             assertEquals(0, s.code(), s.toString());
             assertEquals(0, r.awaitExit(), r.err.toString());
@@ -274,8 +264,8 @@ class SyslogCliTest {
 
     @Test
     void usageErrors() {
-        assertEquals(ExitCodes.USAGE, send("", "127.0.0.1:601", "--raw", "--iam", "x").code());
-        assertEquals(ExitCodes.USAGE, send("", "127.0.0.1:601", "--timeout", "0s").code());
+        assertEquals(ExitCodes.USAGE, Cli.syslogSend("", "127.0.0.1:601", "--raw", "--iam", "x").code());
+        assertEquals(ExitCodes.USAGE, Cli.syslogSend("", "127.0.0.1:601", "--timeout", "0s").code());
         assertEquals(ExitCodes.USAGE, Cli.run("syslog", "receive", "--format", "xml").code());
         assertEquals(ExitCodes.USAGE, Cli.run("syslog", "receive", "--profiles", "udp").code());
         assertEquals(ExitCodes.USAGE, Cli.run("syslog").code());

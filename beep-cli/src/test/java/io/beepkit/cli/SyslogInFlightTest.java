@@ -9,8 +9,6 @@ import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogLimits;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -28,15 +26,6 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class SyslogInFlightTest {
     private static final int LINES = 500;
-
-    private static Cli.Result send(String input, String... args) {
-        String[] full = new String[args.length + 2];
-        full[0] = "syslog";
-        full[1] = "send";
-        System.arraycopy(args, 0, full, 2, args.length);
-        return Cli.run(cmd -> ((SyslogSendCommand) cmd.getSubcommands().get("syslog").getSubcommands().get("send")
-                .getCommand()).stdin = new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), full);
-    }
 
     private static String lines(int n) {
         StringBuilder b = new StringBuilder();
@@ -68,7 +57,7 @@ class SyslogInFlightTest {
                         .build()).build())
                 .profiles(c.register(new ProfileRegistry())).build().start().get(30, TimeUnit.SECONDS);
         try {
-            CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> send(lines(LINES),
+            CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.syslogSend(lines(LINES),
                     "127.0.0.1:" + server.port(), "--in-flight", "100", "--timeout", "60s"));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (received.get() < 100) {
@@ -94,11 +83,11 @@ class SyslogInFlightTest {
     @Test
     void inFlightOutOfRangeOrWithRawIsAUsageErrorNamingIt() {
         for (String bad : List.of("0", "4097", "-1")) {
-            Cli.Result r = send("", "127.0.0.1:601", "--in-flight", bad);
+            Cli.Result r = Cli.syslogSend("", "127.0.0.1:601", "--in-flight", bad);
             assertEquals(ExitCodes.USAGE, r.code(), r.toString());
             assertTrue(r.err().contains("--in-flight must be 1..4096: " + bad), r.err());
         }
-        Cli.Result raw = send("", "127.0.0.1:601", "--raw", "--in-flight", "10");
+        Cli.Result raw = Cli.syslogSend("", "127.0.0.1:601", "--raw", "--in-flight", "10");
         assertEquals(ExitCodes.USAGE, raw.code(), raw.toString());
         assertTrue(raw.err().contains("--in-flight belongs to COOKED"), raw.err());
         Cli.Result pending = Cli.run("syslog", "receive", "-p", "0", "--max-pending-entries", "0");

@@ -9,8 +9,6 @@ import io.beepkit.syslog.SyslogMessage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,15 +79,6 @@ class SyslogResendTest {
         return b.toString();
     }
 
-    private static Cli.Result send(String input, String... args) {
-        String[] full = new String[args.length + 2];
-        full[0] = "syslog";
-        full[1] = "send";
-        System.arraycopy(args, 0, full, 2, args.length);
-        return Cli.run(cmd -> ((SyslogSendCommand) cmd.getSubcommands().get("syslog").getSubcommands().get("send")
-                .getCommand()).stdin = new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), full);
-    }
-
     /** Runs send while the first collector dies and a second one comes up on its port; returns the result. */
     private Cli.Result sendAcrossRestart(Map<String, Integer> first, Map<String, Integer> second, String... extra)
             throws Exception {
@@ -97,7 +86,7 @@ class SyslogResendTest {
         int port = dying.port();
         List<String> args = new ArrayList<>(List.of("127.0.0.1:" + port, "--retry-for", "60s"));
         args.addAll(List.of(extra));
-        CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> send(lines(LINES),
+        CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.syslogSend(lines(LINES),
                 args.toArray(String[]::new)));
         killed.get(60, TimeUnit.SECONDS);
         Thread.sleep(500); // the device finds nobody listening for a while
@@ -153,7 +142,8 @@ class SyslogResendTest {
         Map<String, Integer> first = new ConcurrentHashMap<>();
         BeepServer dying = collector(0, first, KILL_AFTER, new ArrayList<>());
         long t0 = System.nanoTime();
-        Cli.Result r = send(lines(LINES), "127.0.0.1:" + dying.port(), "--retry-for", "2s", "--timeout", "5s");
+        Cli.Result r = Cli.syslogSend(lines(LINES), "127.0.0.1:" + dying.port(), "--retry-for", "2s",
+                "--timeout", "5s");
         double secs = (System.nanoTime() - t0) / 1e9;
         assertEquals(ExitCodes.CONNECTION, r.code(), r.toString());
         String last = r.errLines()[r.errLines().length - 1];
@@ -163,7 +153,7 @@ class SyslogResendTest {
         // The bound plus one attempt's --timeout and the time to send before the collector died, generously.
         assertTrue(secs < 30, "took " + secs + " s");
 
-        Cli.Result once = send(lines(3), "127.0.0.1:" + dying.port(), "--retry-for", "0");
+        Cli.Result once = Cli.syslogSend(lines(3), "127.0.0.1:" + dying.port(), "--retry-for", "0");
         assertEquals(ExitCodes.CONNECTION, once.code(), once.toString());
         assertTrue(!once.err().contains("gave up after") && once.err().contains("connection refused"), once.err());
     }
@@ -173,7 +163,7 @@ class SyslogResendTest {
         Map<String, Integer> got = new ConcurrentHashMap<>();
         List<String> frames = new CopyOnWriteArrayList<>();
         BeepServer server = collector(0, got, 0, frames);
-        Cli.Result r = send(lines(LINES), "127.0.0.1:" + server.port(), "--raw");
+        Cli.Result r = Cli.syslogSend(lines(LINES), "127.0.0.1:" + server.port(), "--raw");
         assertEquals(0, r.code(), r.toString());
         assertEquals(LINES, got.size(), "lines received");
         long answers = frames.stream().filter(f -> f.startsWith("<- ANS ")).count();

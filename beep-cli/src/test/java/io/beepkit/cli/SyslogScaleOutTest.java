@@ -11,11 +11,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -157,7 +155,7 @@ class SyslogScaleOutTest {
         for (int d = 0; d < DEVICES; d++) {
             String input = lines(d);
             String iam = "device" + d + ".test";
-            runs.add(CompletableFuture.supplyAsync(() -> send(input, "127.0.0.1:" + front, "--iam", iam,
+            runs.add(CompletableFuture.supplyAsync(() -> Cli.syslogSend(input, "127.0.0.1:" + front, "--iam", iam,
                     "--retry-for", "60s", "--timeout", "30s"), devices));
         }
         List<Cli.Result> results = new ArrayList<>();
@@ -184,15 +182,6 @@ class SyslogScaleOutTest {
                 assertTrue(union.containsKey(line), "never acknowledged: " + line);
             }
         }
-    }
-
-    private static Cli.Result send(String input, String... args) {
-        String[] full = new String[args.length + 2];
-        full[0] = "syslog";
-        full[1] = "send";
-        System.arraycopy(args, 0, full, 2, args.length);
-        return Cli.run(cmd -> ((SyslogSendCommand) cmd.getSubcommands().get("syslog").getSubcommands().get("send")
-                .getCommand()).stdin = new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), full);
     }
 
     /**
