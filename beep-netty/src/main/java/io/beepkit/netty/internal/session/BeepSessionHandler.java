@@ -50,6 +50,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     private ChannelHandlerContext channelContext;
     private boolean started;
     private boolean reading;
+    private final ReadSlices slices = new ReadSlices();
     private Throwable failure;
 
     /**
@@ -154,12 +155,16 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         try {
             if (!reading) {
                 reading = true;
+                slices.begin();
                 ctx.writer().beginRead();
                 flow.beginRead();
                 ctx.beginRead();
             }
             if (!ctx.closed()) {
                 dispatcher.onFrame(frame);
+                if (slices.cutAfter(frame.header().size()) && !ctx.closed()) {
+                    ctx.cutRead();
+                }
             }
         } catch (BeepProtocolException e) {
             terminate(e);

@@ -16,7 +16,8 @@ import java.util.function.Consumer;
  * burst produces is queued at its end, waking a callback thread once. Direct (an opt-in for handlers that never block,
  * as gRPC's direct executor), callbacks run on the event loop itself: those of a read burst at its end, before the
  * flush, so a reply they produce leaves in the same flush as the SEQ for its MSG; others in a task of their own, so
- * application code never runs in the middle of the engine's bookkeeping.
+ * application code never runs in the middle of the engine's bookkeeping. A long burst is cut into slices
+ * ({@link ReadSlices}), each treated as a burst of its own, between two frames.
  */
 public final class CallbackDispatcher implements Executor {
     private static final Logger log = LoggerFactory.getLogger(CallbackDispatcher.class);
@@ -82,6 +83,16 @@ public final class CallbackDispatcher implements Executor {
     void endRead() {
         reading = false;
         drain();
+    }
+
+    /**
+     * A long read burst is cut ({@link ReadSlices}): the callbacks it collected so far run now (direct) or go to the
+     * callback thread, as at its end; those of its rest are collected again.
+     */
+    void cutRead() {
+        if (reading && !draining) {
+            drain();
+        }
     }
 
     private void drain() {

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 
 /**
  * The only caller of {@code ctx.write} for a session, and the one place that flushes: once at the end of a read
- * burst, or once per event-loop turn from a single deferred task when frames were written outside a read. Writers
+ * burst (and at each cut of a long one, see {@link ReadSlices}), or once per event-loop turn from a single deferred task when frames were written outside a read. Writers
  * only write; a SEQ and the reply that follows it in the same turn therefore leave in one flush, one TCP segment
  * when they fit, with Nagle on or off.
  */
@@ -80,6 +80,16 @@ public final class FrameWriter {
     /** A read burst begins: flushing waits for its end. */
     void beginRead() {
         reading = true;
+    }
+
+    /**
+     * A long read burst is cut ({@link ReadSlices}): flush what it produced so far, unless Nagle's algorithm is on
+     * (a small tail would wait for the peer's delayed ACK; the flush at the burst's end comes soon enough).
+     */
+    void cutRead() {
+        if (reading && !pushOffReadFlushes && !naive) {
+            flushNow();
+        }
     }
 
     /** The read burst ended: flush what it produced. */

@@ -70,6 +70,15 @@ public final class SessionContext {
         callbacks.beginRead();
     }
 
+    /** A long read burst is cut ({@link ReadSlices}): its callbacks so far run or go, and what they wrote leaves. */
+    void cutRead() {
+        loopCallbacks.cutRead();
+        if (loopCallbacks != callbacks) {
+            callbacks.cutRead();
+        }
+        writer.cutRead();
+    }
+
     /** The read burst ended: non-blocking handlers run now, on the loop; the others go to the callback executor. */
     void endRead() {
         loopCallbacks.endRead();

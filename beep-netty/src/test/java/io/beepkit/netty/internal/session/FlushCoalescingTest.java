@@ -47,6 +47,9 @@ class FlushCoalescingTest {
     private EmbeddedChannel channel;
     private final long[] seqnos = new long[2];
     private int zeroMsgno = 1;
+    /** The session's fixed window (4096 but for the long-burst tests) and Nagle's algorithm. */
+    private int window = 4096;
+    private boolean nagle;
 
     /** Writes down frames and flushes, and consumes the frames (releasing their buffers). */
     private final class Recorder extends ChannelOutboundHandlerAdapter {
@@ -78,7 +81,8 @@ class FlushCoalescingTest {
     }
 
     private BeepSessionHandler newSession(SessionRole role, ProfileHandler handler, boolean direct, Duration delay) {
-        SocketProfile fixed = SocketProfile.DEFAULT.toBuilder().initialWindow(4096).maxWindow(4096).build();
+        SocketProfile fixed = SocketProfile.DEFAULT.toBuilder().initialWindow(window).maxWindow(window)
+                .tcpNoDelay(!nagle).build();
         BeepConfig config = BeepConfig.builder().socketProfile(fixed).seqDelay(delay)
                 .callbackExecutor(Runnable::run).directCallbacks(direct).build();
         ProfileRegistry registry = new ProfileRegistry().register(ECHO, handler);
@@ -244,5 +248,79 @@ class FlushCoalescingTest {
         held.get().reply(MimeEntity.of("late"));
         channel.runPendingTasks();
         assertEquals(List.of("RPY 1", "FLUSH"), wire);
+    }
+
+    /**
+     * Sends {@code count} MSGs of {@code octets} each (msgno 0, 1, ...) in one read burst, as one socket read, after a
+     * SEQ of the peer's that opens its window to all the replies.
+     */
+    private void burstOf(int count, int octets) {
+        // The peer opens its window for all the replies first, so only the cuts decide what leaves when.
+        channel.writeInbound(new Frame(FrameHeader.seq(1, 0, count * octets), Unpooled.EMPTY_BUFFER));
+        channel.runPendingTasks();
+        wire.clear();
+        char[] body = new char[octets - 2];
+        Arrays.fill(body, 'x');
+        byte[] bytes = ("\r\n" + new String(body)).getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < count; i++) {
+            channel.pipeline().fireChannelRead(new Frame(FrameHeader.data(FrameType.MSG, 1, i, false, seqnos[1],
+                    bytes.length), Unpooled.wrappedBuffer(bytes)));
+            seqnos[1] += bytes.length;
+        }
+        channel.pipeline().fireChannelReadComplete();
+        channel.runPendingTasks();
+    }
+
+    /** How many RPYs left in each flush, in order. */
+    private List<Integer> repliesPerFlush() {
+        List<Integer> flushes = new ArrayList<>();
+        int replies = 0;
+        for (String w : wire) {
+            if (w.equals("FLUSH")) {
+                flushes.add(replies);
+                replies = 0;
+            } else if (w.startsWith("RPY")) {
+                replies++;
+            }
+        }
+        assertEquals(0, replies, "replies written but never flushed: " + wire);
+        return flushes;
+    }
+
+    @Test
+    @DisplayName("a long read burst is cut: the replies to its first 8 KiB leave before the rest is read, then those to 16 KiB more")
+    void longReadBurstIsFlushedInSlices() {
+        window = 65536;
+        start(echo(), true);
+        burstOf(32, 1024);
+        assertEquals(List.of(8, 16, 8), repliesPerFlush(), "replies per flush: " + wire);
+    }
+
+    @Test
+    @DisplayName("off the loop a long burst's callbacks go in slices too: each slice's replies in a flush of their own")
+    void longReadBurstOffTheLoopIsHandedOverInSlices() {
+        window = 65536;
+        start(echo(), false);
+        burstOf(32, 1024);
+        assertEquals(List.of(8, 16, 8), repliesPerFlush(), "replies per flush: " + wire);
+    }
+
+    @Test
+    @DisplayName("a burst shorter than the first slice still leaves in one flush")
+    void shortReadBurstLeavesInOneFlush() {
+        window = 65536;
+        start(echo(), true);
+        burstOf(7, 1024);
+        assertEquals(List.of(7), repliesPerFlush(), "replies per flush: " + wire);
+    }
+
+    @Test
+    @DisplayName("with Nagle's algorithm on a long burst is not flushed before its end: a small tail would wait for an ACK")
+    void withNagleALongBurstLeavesInOneFlush() {
+        window = 65536;
+        nagle = true;
+        start(echo(), true);
+        burstOf(32, 1024);
+        assertEquals(List.of(32), repliesPerFlush(), "replies per flush: " + wire);
     }
 }
