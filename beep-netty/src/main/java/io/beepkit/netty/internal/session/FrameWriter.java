@@ -12,9 +12,9 @@ import java.util.function.Consumer;
 
 /**
  * The only caller of {@code ctx.write} for a session, and the one place that flushes: once at the end of a read
- * burst (and at each cut of a long one, see {@link ReadSlices}), or once per event-loop turn from a single deferred task when frames were written outside a read. Writers
- * only write; a SEQ and the reply that follows it in the same turn therefore leave in one flush, one TCP segment
- * when they fit, with Nagle on or off.
+ * burst (and at each cut of a long one, see {@link ReadSlices}), or once per event-loop turn from a single deferred
+ * task when frames were written outside a read. Writers only write; a SEQ and the reply that follows it in the same
+ * turn therefore leave in one flush, one TCP segment when they fit, with Nagle on or off.
  */
 public final class FrameWriter {
     private final Runnable flushTask = this::flushNow;

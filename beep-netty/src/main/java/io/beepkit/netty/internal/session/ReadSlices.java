@@ -34,7 +34,7 @@ final class ReadSlices {
             return false;
         }
         sinceCut = 0;
-        slice = Math.min(2 * slice, Integer.MAX_VALUE);
+        slice *= 2; // a long: no overflow within any burst a socket read can hold
         return true;
     }
 }
