@@ -7,7 +7,6 @@ import io.beepkit.core.mgmt.ManagementLimits;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
-import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -16,88 +15,32 @@ import java.util.function.Function;
  * Session settings shared by {@link BeepServer} and {@link BeepClient}. Immutable; build with {@link #builder()}.
  */
 public final class BeepConfig {
-    private final SocketProfile socketProfile;
-    private final int maxMessageSize;
-    private final int maxChannels;
-    private final int maxOutstanding;
-    private final @Nullable Executor callbackExecutor;
-    private final Duration tailWait;
-    private final @Nullable String features;
-    private final @Nullable String localize;
-    private final boolean nativeTransport;
-    private final @Nullable Consumer<String> frameTracer;
-    private final @Nullable Function<BeepSession, CloseDecision> releaseHandler;
-    private final boolean directCallbacks;
-    private final Duration seqDelay;
-    private final BeepObserver observer;
-    private final Duration greetingTimeout;
-    private final int maxGreetingSize;
-    private final Duration idleTimeout;
-    private final int maxSessions;
-    private final int maxSessionsPerAddress;
-    private final SecurityConfig security;
-    private final long memoryBudget;
-    private final Duration memoryBudgetTimeout;
-    private final long listenerMemoryBudget;
-    private final Duration channelRequestTimeout;
-    private final int maxStartsPerSecond;
-    private final boolean proxyProtocol;
-    private final @Nullable Duration replyTimeout;
-    private final @Nullable TcpKeepAlive tcpKeepAlive;
-    private final @Nullable LivenessProbe livenessProbe;
+    private final BeepSettings settings;
 
-    /** Copies the builder's settings and checks them ({@link BeepConfigChecks}). */
+    /** Takes the builder's settings and checks them ({@link BeepConfigChecks}). */
     private BeepConfig(Builder b) {
-        this.socketProfile = b.socketProfile;
-        this.maxMessageSize = b.maxMessageSize;
-        this.maxChannels = b.maxChannels;
-        this.maxOutstanding = b.maxOutstanding;
-        this.callbackExecutor = b.callbackExecutor;
-        this.tailWait = b.tailWait;
-        this.features = b.features;
-        this.localize = b.localize;
-        this.nativeTransport = b.nativeTransport;
-        this.frameTracer = b.frameTracer;
-        this.releaseHandler = b.releaseHandler;
-        this.directCallbacks = b.directCallbacks;
-        this.seqDelay = b.seqDelay;
-        this.observer = b.observer;
-        this.greetingTimeout = b.greetingTimeout;
-        this.maxGreetingSize = b.maxGreetingSize;
-        this.idleTimeout = b.idleTimeout;
-        this.maxSessions = b.maxSessions;
-        this.maxSessionsPerAddress = b.maxSessionsPerAddress;
-        this.security = b.security;
-        this.memoryBudget = b.memoryBudget;
-        this.memoryBudgetTimeout = b.memoryBudgetTimeout;
-        this.listenerMemoryBudget = b.listenerMemoryBudget;
-        this.channelRequestTimeout = b.channelRequestTimeout;
-        this.maxStartsPerSecond = b.maxStartsPerSecond;
-        this.proxyProtocol = b.proxyProtocol;
-        this.replyTimeout = b.replyTimeout;
-        this.tcpKeepAlive = b.tcpKeepAlive;
-        this.livenessProbe = b.livenessProbe;
+        this.settings = BeepSettings.of(b);
         BeepConfigChecks.check(this);
     }
 
     /** Socket options and windows. */
     public SocketProfile socketProfile() {
-        return socketProfile;
+        return settings.socketProfile();
     }
 
     /** The largest message or reply we assemble (octets, MIME headers included). */
     public int maxMessageSize() {
-        return maxMessageSize;
+        return settings.maxMessageSize();
     }
 
     /** The most channels open at once per session (channel 0 excluded). */
     public int maxChannels() {
-        return maxChannels;
+        return settings.maxChannels();
     }
 
     /** The most MSGs awaiting replies per channel and direction. */
     public int maxOutstanding() {
-        return maxOutstanding;
+        return settings.maxOutstanding();
     }
 
     /**
@@ -105,27 +48,27 @@ public final class BeepConfig {
      * daemon pool.
      */
     public @Nullable Executor callbackExecutor() {
-        return callbackExecutor;
+        return settings.callbackExecutor();
     }
 
     /** How long the encoder may hold back a tail fragment waiting for the peer's SEQ. */
     public Duration tailWait() {
-        return tailWait;
+        return settings.tailWait();
     }
 
     /** Our greeting's features attribute, or null. */
     public @Nullable String features() {
-        return features;
+        return settings.features();
     }
 
     /** Our greeting's localize attribute, or null for i-default. */
     public @Nullable String localize() {
-        return localize;
+        return settings.localize();
     }
 
     /** Use native epoll when it is available. */
     public boolean nativeTransport() {
-        return nativeTransport;
+        return settings.nativeTransport();
     }
 
     /**
@@ -133,7 +76,7 @@ public final class BeepConfig {
      * debugging tools; null (the default) installs no tracing.
      */
     public @Nullable Consumer<String> frameTracer() {
-        return frameTracer;
+        return settings.frameTracer();
     }
 
     /**
@@ -141,7 +84,7 @@ public final class BeepConfig {
      * messages in progress; null (the default) accepts.
      */
     public @Nullable Function<BeepSession, CloseDecision> releaseHandler() {
-        return releaseHandler;
+        return settings.releaseHandler();
     }
 
     /**
@@ -149,7 +92,7 @@ public final class BeepConfig {
      * never block; saves two thread hops per exchange.
      */
     public boolean directCallbacks() {
-        return directCallbacks;
+        return settings.directCallbacks();
     }
 
     /**
@@ -157,7 +100,7 @@ public final class BeepConfig {
      * instead of two); zero sends every SEQ at once.
      */
     public Duration seqDelay() {
-        return seqDelay;
+        return settings.seqDelay();
     }
 
     /**
@@ -165,27 +108,27 @@ public final class BeepConfig {
      * BeepObserver#NOOP} by default.
      */
     public BeepObserver observer() {
-        return observer;
+        return settings.observer();
     }
 
     /** How long a connection may take to deliver its complete greeting before it is closed. */
     public Duration greetingTimeout() {
-        return greetingTimeout;
+        return settings.greetingTimeout();
     }
 
     /** The most octets (framing included) a peer may send before its greeting is complete. */
     public int maxGreetingSize() {
-        return maxGreetingSize;
+        return settings.maxGreetingSize();
     }
 
     /** Close a session after this long without an octet sent or received; zero for never. */
     public Duration idleTimeout() {
-        return idleTimeout;
+        return settings.idleTimeout();
     }
 
     /** The most connections a {@link BeepServer} holds at once; more are closed on accept. */
     public int maxSessions() {
-        return maxSessions;
+        return settings.maxSessions();
     }
 
     /**
@@ -193,12 +136,12 @@ public final class BeepConfig {
      * the PROXY protocol header when {@link #proxyProtocol()} is on); 0, the default, for no such limit.
      */
     public int maxSessionsPerAddress() {
-        return maxSessionsPerAddress;
+        return settings.maxSessionsPerAddress();
     }
 
     /** TLS and SASL ({@link SecurityConfig#NONE}, the default, for a session in clear). */
     public SecurityConfig security() {
-        return security;
+        return settings.security();
     }
 
     /**
@@ -207,12 +150,12 @@ public final class BeepConfig {
      * peer.
      */
     public long memoryBudget() {
-        return memoryBudget;
+        return settings.memoryBudget();
     }
 
     /** How long a session may stay over its memory budget before it is terminated. */
     public Duration memoryBudgetTimeout() {
-        return memoryBudgetTimeout;
+        return settings.memoryBudgetTimeout();
     }
 
     /**
@@ -220,7 +163,7 @@ public final class BeepConfig {
      * sessions (ERR 421) and sheds the session holding the most.
      */
     public long listenerMemoryBudget() {
-        return listenerMemoryBudget;
+        return settings.listenerMemoryBudget();
     }
 
     /**
@@ -228,7 +171,7 @@ public final class BeepConfig {
      * terminated), the peer's for our application's decision (then it is refused with ERR 451).
      */
     public Duration channelRequestTimeout() {
-        return channelRequestTimeout;
+        return settings.channelRequestTimeout();
     }
 
     /**
@@ -236,7 +179,7 @@ public final class BeepConfig {
      * that keeps on is terminated.
      */
     public int maxStartsPerSecond() {
-        return maxStartsPerSecond;
+        return settings.maxStartsPerSecond();
     }
 
     /**
@@ -245,7 +188,7 @@ public final class BeepConfig {
      * {@link io.beepkit.api.BeepChannel#send(io.beepkit.api.MimeEntity, Duration)} describes.
      */
     public @Nullable Duration replyTimeout() {
-        return replyTimeout;
+        return settings.replyTimeout();
     }
 
     /**
@@ -253,12 +196,12 @@ public final class BeepConfig {
      * (the default).
      */
     public @Nullable TcpKeepAlive tcpKeepAlive() {
-        return tcpKeepAlive;
+        return settings.tcpKeepAlive();
     }
 
     /** The BEEP-level liveness probe of quiet sessions, or null for none (the default). */
     public @Nullable LivenessProbe livenessProbe() {
-        return livenessProbe;
+        return settings.livenessProbe();
     }
 
     /** Default largest assembled message or reply: 16 MiB. */
@@ -268,7 +211,7 @@ public final class BeepConfig {
      * balancers and sidecars) before the greeting of every connection, and takes the client's address from it.
      */
     public boolean proxyProtocol() {
-        return proxyProtocol;
+        return settings.proxyProtocol();
     }
 
     /** Default most channels open at once per session. */
@@ -326,69 +269,41 @@ public final class BeepConfig {
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         Builder b = new Builder();
-        b.socketProfile = socketProfile;
-        b.maxMessageSize = maxMessageSize;
-        b.maxChannels = maxChannels;
-        b.maxOutstanding = maxOutstanding;
-        b.callbackExecutor = callbackExecutor;
-        b.tailWait = tailWait;
-        b.features = features;
-        b.localize = localize;
-        b.nativeTransport = nativeTransport;
-        b.frameTracer = frameTracer;
-        b.releaseHandler = releaseHandler;
-        b.directCallbacks = directCallbacks;
-        b.seqDelay = seqDelay;
-        b.observer = observer;
-        b.greetingTimeout = greetingTimeout;
-        b.memoryBudget = memoryBudget;
-        b.memoryBudgetTimeout = memoryBudgetTimeout;
-        b.maxGreetingSize = maxGreetingSize;
-        b.idleTimeout = idleTimeout;
-        b.maxSessions = maxSessions;
-        b.maxSessionsPerAddress = maxSessionsPerAddress;
-        b.security = security;
-        b.listenerMemoryBudget = listenerMemoryBudget;
-        b.channelRequestTimeout = channelRequestTimeout;
-        b.maxStartsPerSecond = maxStartsPerSecond;
-        b.proxyProtocol = proxyProtocol;
-        b.replyTimeout = replyTimeout;
-        b.tcpKeepAlive = tcpKeepAlive;
-        b.livenessProbe = livenessProbe;
+        settings.copyInto(b);
         return b;
     }
 
     /** Builds a {@link BeepConfig}. */
     public static final class Builder {
-        private SocketProfile socketProfile = SocketProfile.DEFAULT;
-        private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
-        private int maxChannels = DEFAULT_MAX_CHANNELS;
-        private int maxOutstanding = DEFAULT_MAX_OUTSTANDING;
-        private @Nullable Executor callbackExecutor;
-        private Duration tailWait = Duration.ofMillis(20);
-        private @Nullable String features;
-        private @Nullable String localize;
-        private boolean nativeTransport = true;
-        private @Nullable Consumer<String> frameTracer;
-        private @Nullable Function<BeepSession, CloseDecision> releaseHandler;
-        private boolean directCallbacks;
-        private Duration seqDelay = DEFAULT_SEQ_DELAY;
-        private BeepObserver observer = BeepObserver.NOOP;
-        private Duration greetingTimeout = DEFAULT_GREETING_TIMEOUT;
-        private int maxGreetingSize = DEFAULT_MAX_GREETING_SIZE;
-        private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
-        private int maxSessions = DEFAULT_MAX_SESSIONS;
-        private int maxSessionsPerAddress = DEFAULT_MAX_SESSIONS_PER_ADDRESS;
-        private SecurityConfig security = SecurityConfig.NONE;
-        private long memoryBudget = DEFAULT_MEMORY_BUDGET;
-        private Duration memoryBudgetTimeout = DEFAULT_MEMORY_BUDGET_TIMEOUT;
-        private long listenerMemoryBudget = defaultListenerMemoryBudget();
-        private Duration channelRequestTimeout = DEFAULT_CHANNEL_REQUEST_TIMEOUT;
-        private int maxStartsPerSecond = DEFAULT_MAX_STARTS_PER_SECOND;
-        private boolean proxyProtocol;
-        private @Nullable Duration replyTimeout;
-        private @Nullable TcpKeepAlive tcpKeepAlive;
-        private @Nullable LivenessProbe livenessProbe;
+        SocketProfile socketProfile = SocketProfile.DEFAULT;
+        int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
+        int maxChannels = DEFAULT_MAX_CHANNELS;
+        int maxOutstanding = DEFAULT_MAX_OUTSTANDING;
+        @Nullable Executor callbackExecutor;
+        Duration tailWait = Duration.ofMillis(20);
+        @Nullable String features;
+        @Nullable String localize;
+        boolean nativeTransport = true;
+        @Nullable Consumer<String> frameTracer;
+        @Nullable Function<BeepSession, CloseDecision> releaseHandler;
+        boolean directCallbacks;
+        Duration seqDelay = DEFAULT_SEQ_DELAY;
+        BeepObserver observer = BeepObserver.NOOP;
+        Duration greetingTimeout = DEFAULT_GREETING_TIMEOUT;
+        int maxGreetingSize = DEFAULT_MAX_GREETING_SIZE;
+        Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+        int maxSessions = DEFAULT_MAX_SESSIONS;
+        int maxSessionsPerAddress = DEFAULT_MAX_SESSIONS_PER_ADDRESS;
+        SecurityConfig security = SecurityConfig.NONE;
+        long memoryBudget = DEFAULT_MEMORY_BUDGET;
+        Duration memoryBudgetTimeout = DEFAULT_MEMORY_BUDGET_TIMEOUT;
+        long listenerMemoryBudget = defaultListenerMemoryBudget();
+        Duration channelRequestTimeout = DEFAULT_CHANNEL_REQUEST_TIMEOUT;
+        int maxStartsPerSecond = DEFAULT_MAX_STARTS_PER_SECOND;
+        boolean proxyProtocol;
+        @Nullable Duration replyTimeout;
+        @Nullable TcpKeepAlive tcpKeepAlive;
+        @Nullable LivenessProbe livenessProbe;
 
         /** Socket options and windows (default: {@link SocketProfile#DEFAULT}). */
         public Builder socketProfile(SocketProfile v) { socketProfile = v; return this; }
@@ -505,62 +420,17 @@ public final class BeepConfig {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof BeepConfig that
-                && Objects.equals(socketProfile, that.socketProfile)
-                && maxMessageSize == that.maxMessageSize
-                && maxChannels == that.maxChannels
-                && maxOutstanding == that.maxOutstanding
-                && Objects.equals(callbackExecutor, that.callbackExecutor)
-                && Objects.equals(tailWait, that.tailWait)
-                && Objects.equals(features, that.features)
-                && Objects.equals(localize, that.localize)
-                && nativeTransport == that.nativeTransport
-                && Objects.equals(frameTracer, that.frameTracer)
-                && Objects.equals(releaseHandler, that.releaseHandler)
-                && directCallbacks == that.directCallbacks
-                && Objects.equals(seqDelay, that.seqDelay)
-                && Objects.equals(observer, that.observer)
-                && Objects.equals(greetingTimeout, that.greetingTimeout)
-                && maxGreetingSize == that.maxGreetingSize
-                && Objects.equals(idleTimeout, that.idleTimeout)
-                && maxSessions == that.maxSessions
-                && maxSessionsPerAddress == that.maxSessionsPerAddress
-                && Objects.equals(security, that.security)
-                && memoryBudget == that.memoryBudget
-                && Objects.equals(memoryBudgetTimeout, that.memoryBudgetTimeout)
-                && listenerMemoryBudget == that.listenerMemoryBudget
-                && Objects.equals(channelRequestTimeout, that.channelRequestTimeout)
-                && maxStartsPerSecond == that.maxStartsPerSecond
-                && proxyProtocol == that.proxyProtocol
-                && Objects.equals(replyTimeout, that.replyTimeout)
-                && Objects.equals(tcpKeepAlive, that.tcpKeepAlive)
-                && Objects.equals(livenessProbe, that.livenessProbe);
+        return o instanceof BeepConfig that && settings.equals(that.settings);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(socketProfile, maxMessageSize, maxChannels, maxOutstanding, callbackExecutor, tailWait, features,
-                localize, nativeTransport, frameTracer, releaseHandler, directCallbacks, seqDelay, observer,
-                greetingTimeout, maxGreetingSize, idleTimeout, maxSessions, maxSessionsPerAddress, security,
-                memoryBudget, memoryBudgetTimeout, listenerMemoryBudget, channelRequestTimeout, maxStartsPerSecond,
-                proxyProtocol, replyTimeout, tcpKeepAlive, livenessProbe);
+        return settings.hashCode();
     }
 
+    /** Every setting by name, as {@code BeepConfig[socketProfile=..., maxMessageSize=..., ...]}. */
     @Override
     public String toString() {
-        return "BeepConfig[socketProfile=" + socketProfile + ", maxMessageSize=" + maxMessageSize
-                + ", maxChannels=" + maxChannels + ", maxOutstanding=" + maxOutstanding
-                + ", callbackExecutor=" + callbackExecutor + ", tailWait=" + tailWait + ", features=" + features
-                + ", localize=" + localize + ", nativeTransport=" + nativeTransport + ", frameTracer=" + frameTracer
-                + ", releaseHandler=" + releaseHandler + ", directCallbacks=" + directCallbacks
-                + ", seqDelay=" + seqDelay + ", observer=" + observer + ", greetingTimeout=" + greetingTimeout
-                + ", maxGreetingSize=" + maxGreetingSize + ", idleTimeout=" + idleTimeout
-                + ", maxSessions=" + maxSessions + ", maxSessionsPerAddress=" + maxSessionsPerAddress
-                + ", security=" + security + ", memoryBudget=" + memoryBudget
-                + ", memoryBudgetTimeout=" + memoryBudgetTimeout + ", listenerMemoryBudget=" + listenerMemoryBudget
-                + ", channelRequestTimeout=" + channelRequestTimeout + ", maxStartsPerSecond=" + maxStartsPerSecond
-                + ", proxyProtocol=" + proxyProtocol
-                + ", replyTimeout=" + replyTimeout + ", tcpKeepAlive=" + tcpKeepAlive
-                + ", livenessProbe=" + livenessProbe + "]";
+        return "BeepConfig" + settings.toString().substring("BeepSettings".length());
     }
 }

@@ -89,4 +89,18 @@ class ApiValuesTest {
         assertEquals(Duration.ofSeconds(3), copy.idleTimeout());
         assertEquals(config.toString(), copy.toString());
     }
+
+    @Test
+    void configEqualityHashAndTextCoverEverySetting() {
+        BeepConfig config = BeepConfig.builder().maxChannels(7).seqDelay(Duration.ofMillis(2)).build();
+        BeepConfig copy = config.toBuilder().build();
+        assertEquals(config, copy);
+        assertEquals(config.hashCode(), copy.hashCode());
+        assertNotEquals(config, config.toBuilder().seqDelay(Duration.ofMillis(3)).build());
+        assertNotEquals(config, config.toBuilder().livenessProbe(LivenessProbe.of(Duration.ofSeconds(30), Duration.ofSeconds(5))).build());
+        String text = config.toString();
+        assertTrue(text.startsWith("BeepConfig[socketProfile=" + SocketProfile.DEFAULT + ", maxMessageSize="), text);
+        assertTrue(text.contains(", maxChannels=7, ") && text.contains(", seqDelay=PT0.002S, "), text);
+        assertTrue(text.endsWith(", livenessProbe=null]"), text);
+    }
 }
