@@ -46,7 +46,7 @@ class UsageAndConnectionTest {
         "load 127.0.0.1:1 urn:x --size 1",
         "load 127.0.0.1:1 urn:x --sessions 0",
         "load 127.0.0.1:1 urn:x --size 10x",
-        "demo --seconds fast",
+        "demo --duration fast",
         "serve --log-level loud",
     })
     void badArgumentsExitWith2AndOneLine(String args) {
