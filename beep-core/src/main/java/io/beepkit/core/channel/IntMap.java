@@ -18,9 +18,12 @@ public final class IntMap<V> {
     private int size;
     private int mask;
 
-    /** An empty map sized for a few entries. */
+    /**
+     * An empty map sized for one entry: most maps (a channel's outstanding msgnos, one message in flight) never hold
+     * more, and a listener holds several per channel, so the table starts at two slots and doubles as it fills.
+     */
     public IntMap() {
-        allocate(16);
+        allocate(2);
     }
 
     /** The value of {@code key}, or null. */

@@ -10,7 +10,8 @@ import java.util.ArrayDeque;
  * is in the round-robin queue, how long it has waited on the window, the tail timer). Event loop only.
  */
 public final class OutboundQueue {
-    private final ArrayDeque<OutboundMessage> messages = new ArrayDeque<>();
+    // Starts at two slots (the default is 17): an idle session holds several of these.
+    private final ArrayDeque<OutboundMessage> messages = new ArrayDeque<>(1);
     private final SendWindow window = new SendWindow();
     private boolean scheduled;
     private long blockedSince;

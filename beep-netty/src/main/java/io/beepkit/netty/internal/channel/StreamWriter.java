@@ -17,7 +17,8 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
     private final ChannelImpl channel;
     private final long bound;
     private final CompletableFuture<Reply> reply;
-    private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+    // Starts at two slots (the default is 17): an idle session holds several of these.
+    private final ArrayDeque<Waiter> waiters = new ArrayDeque<>(1);
     private volatile int msgno = -1;
     private volatile boolean ended;
     private OutboundMessage message;

@@ -30,7 +30,8 @@ public final class OutboundScheduler {
     private boolean greetingWritten;
     private final ReceiveFlowController flow;
     private final FragmentPlanner planner;
-    private final ArrayDeque<ChannelImpl> ready = new ArrayDeque<>();
+    // Starts at two slots (the default is 17): an idle session holds several of these.
+    private final ArrayDeque<ChannelImpl> ready = new ArrayDeque<>(1);
     private Consumer<ChannelImpl> onMessageWritten = ch -> { };
     private boolean writing;
     private boolean tinyWarningLogged;

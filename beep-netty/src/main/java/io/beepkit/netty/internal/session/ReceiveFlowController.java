@@ -36,8 +36,9 @@ public final class ReceiveFlowController {
     private static final Logger log = LoggerFactory.getLogger(ReceiveFlowController.class);
 
     private final SessionContext ctx;
-    private final ArrayDeque<ChannelImpl> dueAtReadEnd = new ArrayDeque<>();
-    private final ArrayDeque<ChannelImpl> deferred = new ArrayDeque<>();
+    // Starts at two slots (the default is 17): an idle session holds several of these.
+    private final ArrayDeque<ChannelImpl> dueAtReadEnd = new ArrayDeque<>(1);
+    private final ArrayDeque<ChannelImpl> deferred = new ArrayDeque<>(1);
     private long totalWindows;
     private boolean reading;
     private boolean deferTimerArmed;
