@@ -61,7 +61,8 @@ public final class SaslPrep {
             l |= d == Character.DIRECTIONALITY_LEFT_TO_RIGHT;
         }
         if (randAl && (l || !isRandAl(s.codePointAt(0)) || !isRandAl(s.codePointBefore(s.length())))) {
-            throw new IllegalArgumentException("SASLprep: right-to-left text breaks the bidi rule (RFC 3454 section 6)");
+            throw new IllegalArgumentException(
+                    "SASLprep: right-to-left text breaks the bidi rule (RFC 3454 section 6)");
         }
     }
 

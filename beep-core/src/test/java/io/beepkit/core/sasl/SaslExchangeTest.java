@@ -83,7 +83,8 @@ class SaslExchangeTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SaslMechanism.class, names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5", "SCRAM_SHA_1", "SCRAM_SHA_256"})
+    @EnumSource(value = SaslMechanism.class,
+            names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5", "SCRAM_SHA_1", "SCRAM_SHA_256"})
     void passwordMechanismsAuthenticateBob(SaslMechanism m) throws Exception {
         SessionSecurity listener = new SessionSecurity();
         SessionSecurity initiator = new SessionSecurity();
@@ -163,7 +164,8 @@ class SaslExchangeTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SaslMechanism.class, names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5", "SCRAM_SHA_1", "SCRAM_SHA_256"})
+    @EnumSource(value = SaslMechanism.class,
+            names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5", "SCRAM_SHA_1", "SCRAM_SHA_256"})
     void wrongPasswordFailsWith535AndLeavesTheSessionUnauthenticated(SaslMechanism m) throws Exception {
         SessionSecurity listener = new SessionSecurity();
         SessionSecurity initiator = new SessionSecurity();
@@ -177,7 +179,8 @@ class SaslExchangeTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SaslMechanism.class, names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5", "SCRAM_SHA_1", "SCRAM_SHA_256"})
+    @EnumSource(value = SaslMechanism.class,
+            names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5", "SCRAM_SHA_1", "SCRAM_SHA_256"})
     void unknownUserFailsLikeAWrongPassword(SaslMechanism m) throws Exception {
         SaslStep step = exchange(m, SaslCredentials.password("mallory", PASSWORD.toCharArray()).withRealm(REALM),
                 new SessionSecurity(), new SessionSecurity(), config(m));

@@ -178,7 +178,8 @@ class ScramTest {
                 "W22ZaJ0SNY7soEsUEjb6gQ=="), SHA256_SERVER_NONCE);
         s.evaluateResponse(utf8(SHA256_CLIENT_FIRST));
         // "eSws" is base64 of "y,,": the client claims a flag it did not send
-        assertThrows(SaslException.class, () -> s.evaluateResponse(utf8(SHA256_CLIENT_FINAL.replace("c=biws", "c=eSws"))));
+        String claimsY = SHA256_CLIENT_FINAL.replace("c=biws", "c=eSws");
+        assertThrows(SaslException.class, () -> s.evaluateResponse(utf8(claimsY)));
     }
 
     @Test
