@@ -7,6 +7,7 @@ import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslIdentity;
 import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.api.security.SaslMechanism;
+import io.beepkit.core.sasl.FailureReaction;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import org.junit.jupiter.api.AfterEach;
@@ -16,9 +17,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -108,12 +114,37 @@ class ScramSessionTest {
         start(SaslListenerConfig.builder(USERS).mechanisms(EnumSet.of(SaslMechanism.SCRAM_SHA_256))
                 .maxFailuresPerSession(3).maxFailuresPerAddress(5).failureWindow(Duration.ofMinutes(10)));
         SaslMechanism m = SaslMechanism.SCRAM_SHA_256;
-        BeepSession first = connect();
-        for (int i = 0; i < 3; i++) {
-            assertEquals(535, refusal(first, m, as("bob", "guess" + i)));
+        List<String> warnings = new CopyOnWriteArrayList<>();
+        Logger log = Logger.getLogger(FailureReaction.class.getName());
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                warnings.add(r.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(capture);
+        try {
+            BeepSession first = connect();
+            for (int i = 0; i < 3; i++) {
+                assertEquals(535, refusal(first, m, as("bob", "guess" + i)));
+            }
+            first.closeFuture().get(10, TimeUnit.SECONDS);
+            assertFalse(first.isOpen(), "the listener closed the session after its third failure");
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).contains("after 3 failed authentications (last: SCRAM-SHA-256 as user \"bob\")"),
+                    warnings.get(0));
+            assertFalse(warnings.get(0).contains("guess"), "no credential in the log");
+        } finally {
+            log.removeHandler(capture);
         }
-        first.closeFuture().get(10, TimeUnit.SECONDS);
-        assertFalse(first.isOpen(), "the listener closed the session after its third failure");
 
         BeepSession second = connect();
         assertEquals(535, refusal(second, m, as("bob", "guess3")));
