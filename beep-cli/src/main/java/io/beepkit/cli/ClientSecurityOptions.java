@@ -29,8 +29,9 @@ final class ClientSecurityOptions {
             + "needs --tls.")
     boolean insecure;
 
-    @Option(names = "--sasl", paramLabel = "MECH", description = "Authenticate on connect with MECH: PLAIN (needs "
-            + "--tls), CRAM-MD5, DIGEST-MD5 or ANONYMOUS (--user is then the trace).")
+    @Option(names = "--sasl", paramLabel = "MECH", description = "Authenticate on connect with MECH: SCRAM-SHA-256 "
+            + "(recommended), SCRAM-SHA-1, PLAIN (needs --tls), CRAM-MD5, DIGEST-MD5 or ANONYMOUS (--user is then the "
+            + "trace).")
     String mechanism;
 
     @Option(names = "--user", paramLabel = "NAME", description = "The SASL user name (ANONYMOUS: the trace).")

@@ -189,8 +189,8 @@ final class ServeCommand implements Callable<Integer> {
                     + "any other profile" : ""));
         }
         if (config.security().sasl() != null) {
-            line("SASL offered: PLAIN (over TLS), CRAM-MD5, DIGEST-MD5, ANONYMOUS; " + security.users.size()
-                    + " user" + (security.users.size() == 1 ? "" : "s"));
+            line("SASL offered: SCRAM-SHA-256, SCRAM-SHA-1, PLAIN (over TLS), CRAM-MD5, DIGEST-MD5, ANONYMOUS; "
+                    + security.users.size() + " user" + (security.users.size() == 1 ? "" : "s"));
         }
         line("socket options requested: " + TuningOptions.requested(config.socketProfile())
                 + " (effective values are printed with the first session)");

@@ -3,6 +3,7 @@ package io.beepkit.cli;
 import io.beepkit.api.security.SaslAuthenticator;
 import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.api.security.SaslMechanism;
+import io.beepkit.api.security.ScramCredentials;
 import io.beepkit.netty.SecurityConfig;
 import io.beepkit.netty.tls.KeyMaterial;
 import io.beepkit.netty.tls.TlsConfig;
@@ -28,8 +29,9 @@ final class ServerSecurityOptions {
     @Option(names = "--tls-required", description = "Refuse every other profile (538) until TLS is established.")
     boolean required;
 
-    @Option(names = "--sasl-user", paramLabel = "NAME:PASSWORD", description = "Offer SASL PLAIN (over TLS only), "
-            + "CRAM-MD5, DIGEST-MD5 and ANONYMOUS, accepting this user (repeatable).")
+    @Option(names = "--sasl-user", paramLabel = "NAME:PASSWORD", description = "Offer SASL SCRAM-SHA-256, "
+            + "SCRAM-SHA-1, PLAIN (over TLS only), CRAM-MD5, DIGEST-MD5 and ANONYMOUS, accepting this user "
+            + "(repeatable).")
     List<String> users = new ArrayList<>();
 
     /** The certificate file given, for the listener's description. */
@@ -73,12 +75,18 @@ final class ServerSecurityOptions {
                 }
 
                 @Override
+                public ScramCredentials scramCredentials(String user, SaslMechanism mechanism) {
+                    return passwords.scramCredentials(user, mechanism);
+                }
+
+                @Override
                 public boolean acceptAnonymous(String trace) {
                     return true;
                 }
             };
-            b.sasl(SaslListenerConfig.builder(auth).mechanisms(EnumSet.of(SaslMechanism.PLAIN,
-                    SaslMechanism.CRAM_MD5, SaslMechanism.DIGEST_MD5, SaslMechanism.ANONYMOUS)).build());
+            b.sasl(SaslListenerConfig.builder(auth).mechanisms(EnumSet.of(SaslMechanism.SCRAM_SHA_256,
+                    SaslMechanism.SCRAM_SHA_1, SaslMechanism.PLAIN, SaslMechanism.CRAM_MD5, SaslMechanism.DIGEST_MD5,
+                    SaslMechanism.ANONYMOUS)).build());
         }
         return b.build();
     }

@@ -49,7 +49,8 @@ class SecureServeAndCallTest {
         String out = server.output();
         assertTrue(out.contains("TLS offered with " + dir.resolve("server.pem") + ", required before any other profile"),
                 out);
-        assertTrue(out.contains("SASL offered: PLAIN (over TLS), CRAM-MD5, DIGEST-MD5, ANONYMOUS; 2 users"), out);
+        assertTrue(out.contains("SASL offered: SCRAM-SHA-256, SCRAM-SHA-1, PLAIN (over TLS), CRAM-MD5, DIGEST-MD5, "
+                + "ANONYMOUS; 2 users"), out);
     }
 
     @Test
@@ -86,7 +87,7 @@ class SecureServeAndCallTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"PLAIN", "CRAM-MD5", "DIGEST-MD5"})
+    @ValueSource(strings = {"SCRAM-SHA-256", "SCRAM-SHA-1", "PLAIN", "CRAM-MD5", "DIGEST-MD5"})
     void callAuthenticatesWithEveryPasswordMechanism(String mech) {
         Cli.Result r = Cli.run("call", "-v", "--tls", "--tls-trust", ca.toString(), "--sasl", mech, "--user", "bob",
                 "--password", "secret", server.address(), StandardProfiles.ECHO, "-d", "who");

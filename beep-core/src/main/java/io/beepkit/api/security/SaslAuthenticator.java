@@ -10,6 +10,7 @@ import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How a listener checks SASL credentials: the application's callback. beepkit never stores passwords; it asks here
@@ -18,6 +19,7 @@ import java.util.Map;
  *
  * <ul>
  *   <li>PLAIN calls {@link #verifyPassword}; its default compares against {@link #password}.</li>
+ *   <li>SCRAM-SHA-256 and SCRAM-SHA-1 call {@link #scramCredentials}: salted keys, never the password.</li>
  *   <li>CRAM-MD5 and DIGEST-MD5 need the password itself, as both mechanisms define their proof over it:
  *       {@link #password}.</li>
  *   <li>ANONYMOUS calls {@link #acceptAnonymous}; EXTERNAL calls {@link #externalIdentity}.</li>
@@ -33,6 +35,16 @@ public interface SaslAuthenticator {
      * @param realm the DIGEST-MD5 realm the client chose, or null for the other mechanisms
      */
     default char @Nullable [] password(String user, @Nullable String realm) {
+        return null;
+    }
+
+    /**
+     * SCRAM: the stored credentials of {@code user} for {@code mechanism} (SCRAM-SHA-1 or SCRAM-SHA-256, whose keys
+     * differ), or null when the user is unknown; the exchange then runs on made-up credentials and fails as a wrong
+     * password does, so that neither its messages nor its timing tell a stranger which users exist. The default
+     * returns null. {@link ScramCredentials#fromPassword} derives credentials from a password.
+     */
+    default @Nullable ScramCredentials scramCredentials(String user, SaslMechanism mechanism) {
         return null;
     }
 
@@ -81,15 +93,24 @@ public interface SaslAuthenticator {
 
     /**
      * An authenticator over a fixed table of users and passwords (for tools and tests; real deployments look users
-     * up in their own store). The map is copied; ANONYMOUS and EXTERNAL stay refused.
+     * up in their own store). The map is copied; ANONYMOUS and EXTERNAL stay refused. SCRAM credentials are derived
+     * from each password on first use (random salt, {@link ScramCredentials#MIN_ITERATIONS}) and kept.
      */
     static SaslAuthenticator ofPasswords(Map<String, String> passwordsByUser) {
         Map<String, String> table = Map.copyOf(passwordsByUser);
+        Map<String, ScramCredentials> derived = new ConcurrentHashMap<>();
         return new SaslAuthenticator() {
             @Override
             public char @Nullable [] password(String user, @Nullable String realm) {
                 String p = table.get(user);
                 return p == null ? null : p.toCharArray();
+            }
+
+            @Override
+            public @Nullable ScramCredentials scramCredentials(String user, SaslMechanism mechanism) {
+                String p = table.get(user);
+                return p == null ? null : derived.computeIfAbsent(mechanism.saslName() + ":" + user,
+                        k -> ScramCredentials.fromPassword(mechanism, p.toCharArray()));
             }
         };
     }

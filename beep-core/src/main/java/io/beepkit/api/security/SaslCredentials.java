@@ -5,8 +5,8 @@ import org.jspecify.annotations.Nullable;
 import java.util.Arrays;
 
 /**
- * What an initiator authenticates with. Which parts a mechanism uses: PLAIN, CRAM-MD5 and DIGEST-MD5 the user name
- * and password (DIGEST-MD5 also the realm), ANONYMOUS the trace, EXTERNAL nothing but an optional authorization
+ * What an initiator authenticates with. Which parts a mechanism uses: SCRAM, PLAIN, CRAM-MD5 and DIGEST-MD5 the user
+ * name and password (DIGEST-MD5 also the realm), ANONYMOUS the trace, EXTERNAL nothing but an optional authorization
  * identity (the TLS client certificate does the rest). The password is copied in and handed out as copies.
  */
 public final class SaslCredentials {
@@ -25,7 +25,7 @@ public final class SaslCredentials {
         this.trace = trace;
     }
 
-    /** A user name and password, for PLAIN, CRAM-MD5 and DIGEST-MD5. */
+    /** A user name and password, for SCRAM, PLAIN, CRAM-MD5 and DIGEST-MD5. */
     public static SaslCredentials password(String user, char[] password) {
         if (user == null || user.isEmpty()) {
             throw new IllegalArgumentException("user must not be empty");

@@ -26,8 +26,9 @@ public final class SaslIdentity {
     }
 
     /**
-     * The identity whose credentials were checked: the user name (PLAIN, CRAM-MD5, DIGEST-MD5), the identity derived
-     * from the client certificate (EXTERNAL), or the trace string the client gave (ANONYMOUS, possibly empty).
+     * The identity whose credentials were checked: the user name (SCRAM, PLAIN, CRAM-MD5, DIGEST-MD5), the identity
+     * derived from the client certificate (EXTERNAL), or the trace string the client gave (ANONYMOUS, possibly
+     * empty).
      */
     public String authenticationId() {
         return authenticationId;

@@ -2,6 +2,7 @@ package io.beepkit.api.security;
 
 import org.jspecify.annotations.Nullable;
 
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
@@ -15,6 +16,12 @@ public final class SaslListenerConfig {
     public static final int DEFAULT_MAX_BLOB_CHARS = 8192;
     /** Default bound on the number of client messages in one exchange. */
     public static final int DEFAULT_MAX_STEPS = 8;
+    /** Default number of failed authentications after which a session is closed. */
+    public static final int DEFAULT_MAX_FAILURES_PER_SESSION = 3;
+    /** Default number of failed authentications one remote address may have within {@link #DEFAULT_FAILURE_WINDOW}. */
+    public static final int DEFAULT_MAX_FAILURES_PER_ADDRESS = 10;
+    /** Default time over which an address's allowance of failed authentications grows back in full. */
+    public static final Duration DEFAULT_FAILURE_WINDOW = Duration.ofMinutes(1);
 
     private final SaslAuthenticator authenticator;
     private final Set<SaslMechanism> mechanisms;
@@ -23,6 +30,9 @@ public final class SaslListenerConfig {
     private final @Nullable String serverName;
     private final int maxBlobChars;
     private final int maxSteps;
+    private final int maxFailuresPerSession;
+    private final int maxFailuresPerAddress;
+    private final Duration failureWindow;
 
     private SaslListenerConfig(Builder b) {
         this.authenticator = b.authenticator;
@@ -32,9 +42,15 @@ public final class SaslListenerConfig {
         this.serverName = b.serverName;
         this.maxBlobChars = b.maxBlobChars;
         this.maxSteps = b.maxSteps;
+        this.maxFailuresPerSession = b.maxFailuresPerSession;
+        this.maxFailuresPerAddress = b.maxFailuresPerAddress;
+        this.failureWindow = b.failureWindow;
     }
 
-    /** A builder checking credentials with {@code authenticator}; PLAIN, CRAM-MD5 and DIGEST-MD5 offered. */
+    /**
+     * A builder checking credentials with {@code authenticator}; PLAIN, CRAM-MD5 and DIGEST-MD5 offered (add SCRAM
+     * with {@link Builder#mechanisms}).
+     */
     public static Builder builder(SaslAuthenticator authenticator) {
         return new Builder(authenticator);
     }
@@ -77,6 +93,28 @@ public final class SaslListenerConfig {
         return maxSteps;
     }
 
+    /**
+     * The failed authentications after which the listener closes the session (after answering the last one with
+     * ERR 535), one log line saying so.
+     */
+    public int maxFailuresPerSession() {
+        return maxFailuresPerSession;
+    }
+
+    /**
+     * The failed authentications one remote address may have within {@link #failureWindow()} (a token bucket that
+     * refills evenly over the window); beyond it, SASL starts from that address are refused with 454 until the
+     * allowance grows back. 0 for no bound per address.
+     */
+    public int maxFailuresPerAddress() {
+        return maxFailuresPerAddress;
+    }
+
+    /** The time over which an address's allowance of failed authentications grows back in full. */
+    public Duration failureWindow() {
+        return failureWindow;
+    }
+
     /** Builds a {@link SaslListenerConfig}. */
     public static final class Builder {
         private final SaslAuthenticator authenticator;
@@ -87,6 +125,9 @@ public final class SaslListenerConfig {
         private @Nullable String serverName;
         private int maxBlobChars = DEFAULT_MAX_BLOB_CHARS;
         private int maxSteps = DEFAULT_MAX_STEPS;
+        private int maxFailuresPerSession = DEFAULT_MAX_FAILURES_PER_SESSION;
+        private int maxFailuresPerAddress = DEFAULT_MAX_FAILURES_PER_ADDRESS;
+        private Duration failureWindow = DEFAULT_FAILURE_WINDOW;
 
         private Builder(SaslAuthenticator authenticator) {
             this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
@@ -134,6 +175,33 @@ public final class SaslListenerConfig {
                 throw new IllegalArgumentException("maxSteps must be at least 2: " + steps);
             }
             this.maxSteps = steps;
+            return this;
+        }
+
+        /** The failed authentications after which a session is closed, at least 1. */
+        public Builder maxFailuresPerSession(int failures) {
+            if (failures < 1) {
+                throw new IllegalArgumentException("maxFailuresPerSession must be at least 1: " + failures);
+            }
+            this.maxFailuresPerSession = failures;
+            return this;
+        }
+
+        /** The failed authentications per remote address within the window; 0 for no bound per address. */
+        public Builder maxFailuresPerAddress(int failures) {
+            if (failures < 0) {
+                throw new IllegalArgumentException("maxFailuresPerAddress must not be negative: " + failures);
+            }
+            this.maxFailuresPerAddress = failures;
+            return this;
+        }
+
+        /** The time over which an address's allowance grows back in full, at least one second. */
+        public Builder failureWindow(Duration window) {
+            if (window.compareTo(Duration.ofSeconds(1)) < 0) {
+                throw new IllegalArgumentException("failureWindow must be at least 1 s: " + window);
+            }
+            this.failureWindow = window;
             return this;
         }
 

@@ -12,10 +12,17 @@ public enum SaslMechanism {
     PLAIN("PLAIN"),
     /** RFC 4422 appendix A: the identity established by TLS client authentication. */
     EXTERNAL("EXTERNAL"),
-    /** RFC 2195: challenge-response over a shared password. */
+    /** RFC 2195: challenge-response over a shared password. Legacy: kept for older peers; prefer SCRAM. */
     CRAM_MD5("CRAM-MD5"),
-    /** RFC 2831: digest challenge-response with realm; authentication only (no security layer). */
-    DIGEST_MD5("DIGEST-MD5");
+    /**
+     * RFC 2831 (Historic since RFC 6331): digest challenge-response with realm; authentication only (no security
+     * layer). Legacy: kept for older peers; prefer SCRAM.
+     */
+    DIGEST_MD5("DIGEST-MD5"),
+    /** RFC 5802 with SHA-1: salted challenge-response, both sides proven; for peers without SCRAM-SHA-256. */
+    SCRAM_SHA_1("SCRAM-SHA-1"),
+    /** RFC 7677: SCRAM with SHA-256, the recommended mechanism; the listener stores no password. */
+    SCRAM_SHA_256("SCRAM-SHA-256");
 
     /** The common prefix of every SASL profile URI. */
     public static final String PROFILE_PREFIX = "http://iana.org/beep/SASL/";

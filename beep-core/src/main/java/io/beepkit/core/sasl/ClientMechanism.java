@@ -16,7 +16,10 @@ import javax.security.sasl.SaslException;
 import java.util.Arrays;
 import java.util.Map;
 
-/** Creates the client side of a mechanism: the JDK's for PLAIN, EXTERNAL, CRAM-MD5 and DIGEST-MD5, ours for ANONYMOUS. */
+/**
+ * Creates the client side of a mechanism: the JDK's for PLAIN, EXTERNAL, CRAM-MD5 and DIGEST-MD5, ours for ANONYMOUS
+ * and SCRAM.
+ */
 final class ClientMechanism {
     private static final String SERVICE = "beep";
 
@@ -34,6 +37,15 @@ final class ClientMechanism {
         }
         if (mechanism != SaslMechanism.EXTERNAL && (credentials.user() == null || credentials.password() == null)) {
             throw new SaslException(mechanism.saslName() + " needs a user name and password");
+        }
+        if (mechanism == SaslMechanism.SCRAM_SHA_1 || mechanism == SaslMechanism.SCRAM_SHA_256) {
+            char[] password = credentials.password();
+            try {
+                return new ScramClient(ScramAlgorithm.of(mechanism), mechanism.saslName(), credentials.user(),
+                        password, credentials.authorizationId(), null);
+            } finally {
+                Arrays.fill(password, '\0');
+            }
         }
         // CRAM-MD5 carries no authorization identity; the JDK refuses one.
         String authzid = mechanism == SaslMechanism.CRAM_MD5 ? null : credentials.authorizationId();

@@ -45,6 +45,7 @@ public final class SaslListenerExchange {
     private State state = State.NEW;
     private int steps;
     private SaslIdentity identity;
+    private boolean attemptFailed;
 
     /**
      * An exchange of {@code mechanism} on a session whose security state is {@code security}.
@@ -89,6 +90,7 @@ public final class SaslListenerExchange {
             return refuse(501, e.getMessage());
         }
         if (initial.status() == Status.ABORT) {
+            attemptFailed = true;
             return refuse(535, "authentication aborted by the client");
         }
         try {
@@ -130,6 +132,7 @@ public final class SaslListenerExchange {
             return SaslAnswer.error(501, e.getMessage());
         }
         if (blob.status() == Status.ABORT) {
+            attemptFailed = true;
             fail("aborted by the client");
             return SaslAnswer.error(535, "authentication aborted by the client");
         }
@@ -142,6 +145,7 @@ public final class SaslListenerExchange {
 
     private SaslAnswer step(byte[] response) {
         if (++steps > config.maxSteps()) {
+            attemptFailed = true;
             fail("more than " + config.maxSteps() + " steps");
             return SaslAnswer.error(535, "too many authentication steps");
         }
@@ -150,6 +154,7 @@ public final class SaslListenerExchange {
             challenge = server.server().evaluateResponse(response);
         } catch (SaslException | RuntimeException e) {
             // A peer's bytes must never escape as an exception: any mechanism error is a failed authentication.
+            attemptFailed = true;
             fail(String.valueOf(e.getMessage()));
             return SaslAnswer.error(535, "authentication failure");
         }
@@ -196,6 +201,20 @@ public final class SaslListenerExchange {
     /** Where the exchange stands. */
     public State state() {
         return state;
+    }
+
+    /**
+     * True once the exchange failed as an authentication attempt (wrong credentials, a malformed mechanism message,
+     * an abort, too many steps), which the listener's bounds on failures count; a refusal by the session rules
+     * (mechanism not offered, PLAIN without TLS, already authenticated) is not one.
+     */
+    public boolean attemptFailed() {
+        return attemptFailed;
+    }
+
+    /** The user name the client gave, for a log line (escape it), or null when the mechanism did not tell. */
+    public String attemptedUser() {
+        return server == null ? null : server.attemptedUser();
     }
 
     /** The identity, once {@link State#SUCCEEDED}. */

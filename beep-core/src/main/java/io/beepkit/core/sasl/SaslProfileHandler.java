@@ -26,6 +26,7 @@ public final class SaslProfileHandler implements ProfileHandler {
     private final SaslMechanism mechanism;
     private final SaslListenerConfig config;
     private final Function<BeepSession, SessionSecurity> securityOf;
+    private final FailureReaction failures;
     private final Map<Key, SaslListenerExchange> exchanges = new ConcurrentHashMap<>();
 
     private record Key(BeepSession session, int channel) {
@@ -36,27 +37,45 @@ public final class SaslProfileHandler implements ProfileHandler {
      */
     public SaslProfileHandler(SaslMechanism mechanism, SaslListenerConfig config,
                               Function<BeepSession, SessionSecurity> securityOf) {
+        this(mechanism, config, securityOf, new FailureReaction(config));
+    }
+
+    /** @param failures the bounds on failed authentications, shared with the listener's other SASL handlers */
+    public SaslProfileHandler(SaslMechanism mechanism, SaslListenerConfig config,
+                              Function<BeepSession, SessionSecurity> securityOf, FailureReaction failures) {
         this.mechanism = Objects.requireNonNull(mechanism, "mechanism");
         this.config = Objects.requireNonNull(config, "config");
         this.securityOf = Objects.requireNonNull(securityOf, "securityOf");
+        this.failures = Objects.requireNonNull(failures, "failures");
     }
 
-    /** Registers a handler for each mechanism {@code config} offers, under its profile URI. */
+    /**
+     * Registers a handler for each mechanism {@code config} offers, under its profile URI, sharing one set of bounds
+     * on failed authentications.
+     */
     public static ProfileRegistry registerAll(ProfileRegistry registry, SaslListenerConfig config,
                                               Function<BeepSession, SessionSecurity> securityOf) {
+        FailureReaction failures = new FailureReaction(config);
         for (SaslMechanism m : config.mechanisms()) {
-            registry.register(m.profileUri(), new SaslProfileHandler(m, config, securityOf));
+            registry.register(m.profileUri(), new SaslProfileHandler(m, config, securityOf, failures));
         }
         return registry;
     }
 
     @Override
     public StartDecision onStart(ChannelStartRequest request) {
-        SaslListenerExchange exchange = new SaslListenerExchange(mechanism, config,
-                securityOf.apply(request.session()));
+        String refusal = failures.startRefusal(request.session());
+        if (refusal != null) {
+            return StartDecision.refuse(454, refusal);
+        }
+        SessionSecurity security = securityOf.apply(request.session());
+        SaslListenerExchange exchange = new SaslListenerExchange(mechanism, config, security);
         StartDecision decision = exchange.onStart(request.initData(), request.serverName());
         if (decision.accepted()) {
             exchanges.put(new Key(request.session(), request.number()), exchange);
+        } else {
+            // the refusal is answered after onStart returns; the session's close, if due, queues behind it
+            failures.afterStep(request.session(), security, exchange);
         }
         return decision;
     }
@@ -69,6 +88,10 @@ public final class SaslProfileHandler implements ProfileHandler {
             return;
         }
         exchange.onMessage(message.entity().body()).sendTo(responder);
+        if (exchange.attemptFailed()) {
+            exchanges.remove(key(message.channel()));
+            failures.afterStep(message.channel().session(), securityOf.apply(message.channel().session()), exchange);
+        }
     }
 
     @Override

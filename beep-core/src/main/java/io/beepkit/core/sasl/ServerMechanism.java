@@ -23,8 +23,8 @@ import java.util.Optional;
 
 /**
  * A server mechanism ready for one exchange: the {@link SaslServer} (the JDK's for CRAM-MD5 and DIGEST-MD5, ours for
- * the rest) and a way to learn the authentication identity once it completes, which {@link SaslServer} alone does
- * not tell.
+ * the rest, SCRAM included) and a way to learn the authentication identity once it completes, which
+ * {@link SaslServer} alone does not tell.
  */
 final class ServerMechanism {
     private static final String SERVICE = "beep";
@@ -54,6 +54,9 @@ final class ServerMechanism {
                 return new ServerMechanism(new AnonymousServer(auth), null);
             case EXTERNAL:
                 return new ServerMechanism(new ExternalServer(auth, tls), null);
+            case SCRAM_SHA_1:
+            case SCRAM_SHA_256:
+                return new ServerMechanism(new ScramServer(mechanism, auth, null), null);
             default:
                 break;
         }
@@ -86,7 +89,18 @@ final class ServerMechanism {
         if (server instanceof ClientFirstServer own) {
             return own.authenticationId();
         }
+        if (server instanceof ScramServer scram) {
+            return scram.authenticationId();
+        }
         return callbacks.user;
+    }
+
+    /** The user name the client gave so far (for the log), or null when the mechanism does not tell. */
+    String attemptedUser() {
+        if (server instanceof ScramServer scram) {
+            return scram.user();
+        }
+        return callbacks == null ? null : callbacks.user;
     }
 
     /** Answers the JDK mechanisms' questions from the application's {@link SaslAuthenticator}. */

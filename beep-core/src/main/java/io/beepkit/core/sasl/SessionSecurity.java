@@ -15,6 +15,7 @@ import java.util.Optional;
 public final class SessionSecurity {
     private TlsSessionInfo tls;
     private SaslIdentity identity;
+    private int failedAuthentications;
 
     /** A session in clear and unauthenticated. */
     public SessionSecurity() {
@@ -66,6 +67,11 @@ public final class SessionSecurity {
             return Optional.of("the session is already authenticated (RFC 3080 section 4)");
         }
         return Optional.empty();
+    }
+
+    /** Counts a failed authentication on this session; the count so far, this one included. */
+    public synchronized int authenticationFailed() {
+        return ++failedAuthentications;
     }
 
     /**

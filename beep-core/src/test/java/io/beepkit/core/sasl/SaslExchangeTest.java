@@ -6,6 +6,7 @@ import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslIdentity;
 import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.api.security.SaslMechanism;
+import io.beepkit.api.security.ScramCredentials;
 import io.beepkit.api.security.TlsSessionInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,6 +45,11 @@ class SaslExchangeTest {
         }
 
         @Override
+        public ScramCredentials scramCredentials(String user, SaslMechanism mechanism) {
+            return table.scramCredentials(user, mechanism);
+        }
+
+        @Override
         public boolean acceptAnonymous(String trace) {
             return true;
         }
@@ -77,7 +83,8 @@ class SaslExchangeTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SaslMechanism.class, names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5"})
+    @EnumSource(value = SaslMechanism.class,
+            names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5", "SCRAM_SHA_1", "SCRAM_SHA_256"})
     void passwordMechanismsAuthenticateBob(SaslMechanism m) throws Exception {
         SessionSecurity listener = new SessionSecurity();
         SessionSecurity initiator = new SessionSecurity();
@@ -143,7 +150,7 @@ class SaslExchangeTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SaslMechanism.class, names = {"PLAIN", "DIGEST_MD5"})
+    @EnumSource(value = SaslMechanism.class, names = {"PLAIN", "DIGEST_MD5", "SCRAM_SHA_1", "SCRAM_SHA_256"})
     void authorizationIdentityNeedsTheAuthenticatorsConsent(SaslMechanism m) throws Exception {
         SessionSecurity listener = new SessionSecurity();
         SaslStep ok = exchange(m, bob().withAuthorizationId("alice"), listener, new SessionSecurity(), config(m));
@@ -157,7 +164,8 @@ class SaslExchangeTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SaslMechanism.class, names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5"})
+    @EnumSource(value = SaslMechanism.class,
+            names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5", "SCRAM_SHA_1", "SCRAM_SHA_256"})
     void wrongPasswordFailsWith535AndLeavesTheSessionUnauthenticated(SaslMechanism m) throws Exception {
         SessionSecurity listener = new SessionSecurity();
         SessionSecurity initiator = new SessionSecurity();
@@ -171,7 +179,8 @@ class SaslExchangeTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = SaslMechanism.class, names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5"})
+    @EnumSource(value = SaslMechanism.class,
+            names = {"PLAIN", "CRAM_MD5", "DIGEST_MD5", "SCRAM_SHA_1", "SCRAM_SHA_256"})
     void unknownUserFailsLikeAWrongPassword(SaslMechanism m) throws Exception {
         SaslStep step = exchange(m, SaslCredentials.password("mallory", PASSWORD.toCharArray()).withRealm(REALM),
                 new SessionSecurity(), new SessionSecurity(), config(m));

@@ -12,6 +12,7 @@ import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslIdentity;
 import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.api.security.SaslMechanism;
+import io.beepkit.api.security.ScramCredentials;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.core.tls.TlsMessage;
 import io.beepkit.core.tls.TlsTuning;
@@ -49,9 +50,16 @@ class SaslSessionTest {
     static BeepClient clientWithCertificate;
 
     static final SaslAuthenticator AUTH = new SaslAuthenticator() {
+        private final SaslAuthenticator table = SaslAuthenticator.ofPasswords(java.util.Map.of("bob", "secret"));
+
         @Override
         public char[] password(String user, String realm) {
             return "bob".equals(user) ? "secret".toCharArray() : null;
+        }
+
+        @Override
+        public ScramCredentials scramCredentials(String user, SaslMechanism mechanism) {
+            return table.scramCredentials(user, mechanism);
         }
 
         @Override

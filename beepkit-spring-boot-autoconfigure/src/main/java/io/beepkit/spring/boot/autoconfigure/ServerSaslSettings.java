@@ -8,8 +8,9 @@ import java.util.List;
  */
 public class ServerSaslSettings {
     /**
-     * The SASL mechanisms offered, by IANA name (PLAIN, CRAM-MD5, DIGEST-MD5, ANONYMOUS, EXTERNAL; any case); unset for
-     * the password mechanisms PLAIN, CRAM-MD5 and DIGEST-MD5. ANONYMOUS and EXTERNAL are offered only when listed.
+     * The SASL mechanisms offered, by IANA name (SCRAM-SHA-256, SCRAM-SHA-1, PLAIN, CRAM-MD5, DIGEST-MD5, ANONYMOUS,
+     * EXTERNAL; any case); unset for the password mechanisms PLAIN, CRAM-MD5 and DIGEST-MD5. SCRAM (recommended; the
+     * authenticator then answers {@code scramCredentials}), ANONYMOUS and EXTERNAL are offered only when listed.
      */
     private List<String> mechanisms;
     /** Whether PLAIN may run on a session without TLS, where the password crosses in clear (refused with 538 else). */
