@@ -183,6 +183,25 @@ public final class BeepConfig {
     }
 
     /**
+     * The most frames one session's read may hand on in one event-loop turn; the rest waits, undecoded and with the
+     * socket not read, for a later turn, so other sessions on the loop are served between (docs/architecture.md,
+     * "Fair turns").
+     */
+    public int maxFramesPerTurn() {
+        return settings.maxFramesPerTurn();
+    }
+
+    /** The most frame payload octets one session's read may hand on in one event-loop turn (see maxFramesPerTurn). */
+    public int maxOctetsPerTurn() {
+        return settings.maxOctetsPerTurn();
+    }
+
+    /** The most channel-0 requests (starts, closes) one session's read may have parsed in one event-loop turn. */
+    public int maxStartsPerTurn() {
+        return settings.maxStartsPerTurn();
+    }
+
+    /**
      * The deadline of every {@link io.beepkit.api.BeepChannel#send(io.beepkit.api.MimeEntity)} that gives none of
      * its own, or null for none (the default). A missed deadline gives up the channel, as
      * {@link io.beepkit.api.BeepChannel#send(io.beepkit.api.MimeEntity, Duration)} describes.
@@ -246,6 +265,12 @@ public final class BeepConfig {
     public static final Duration DEFAULT_CHANNEL_REQUEST_TIMEOUT = Duration.ofSeconds(30);
     /** Default most channel starts a peer may request per second on one session. */
     public static final int DEFAULT_MAX_STARTS_PER_SECOND = 100;
+    /** Default most frames one session's read hands on per event-loop turn. */
+    public static final int DEFAULT_MAX_FRAMES_PER_TURN = 256;
+    /** Default most frame payload octets one session's read hands on per event-loop turn: 256 KiB. */
+    public static final int DEFAULT_MAX_OCTETS_PER_TURN = 256 * 1024;
+    /** Default most channel-0 requests parsed for one session per event-loop turn. */
+    public static final int DEFAULT_MAX_STARTS_PER_TURN = 16;
 
     /**
      * The default memory budget shared by a listener's sessions: a quarter of the JVM's maximum heap (what is not
@@ -300,6 +325,9 @@ public final class BeepConfig {
         long listenerMemoryBudget = defaultListenerMemoryBudget();
         Duration channelRequestTimeout = DEFAULT_CHANNEL_REQUEST_TIMEOUT;
         int maxStartsPerSecond = DEFAULT_MAX_STARTS_PER_SECOND;
+        int maxFramesPerTurn = DEFAULT_MAX_FRAMES_PER_TURN;
+        int maxOctetsPerTurn = DEFAULT_MAX_OCTETS_PER_TURN;
+        int maxStartsPerTurn = DEFAULT_MAX_STARTS_PER_TURN;
         boolean proxyProtocol;
         @Nullable Duration replyTimeout;
         @Nullable TcpKeepAlive tcpKeepAlive;
@@ -365,6 +393,18 @@ public final class BeepConfig {
         public Builder channelRequestTimeout(Duration v) { channelRequestTimeout = v; return this; }
         /** Most channel starts a peer may request per second on one session (default: 100). */
         public Builder maxStartsPerSecond(int v) { maxStartsPerSecond = v; return this; }
+        /**
+         * Most frames one session's read hands on per event-loop turn (default: 256, at least 1); the rest is
+         * decoded on a later turn, after the loop has served its other sessions, and the socket is not read meanwhile.
+         */
+        public Builder maxFramesPerTurn(int v) { maxFramesPerTurn = v; return this; }
+        /** Most frame payload octets one session's read hands on per event-loop turn (default: 256 KiB, at least 1). */
+        public Builder maxOctetsPerTurn(int v) { maxOctetsPerTurn = v; return this; }
+        /**
+         * Most channel-0 requests (start, close) parsed for one session per event-loop turn (default: 16, at least
+         * 1); a start over {@link #maxStartsPerSecond} is refused before it is parsed and counts too.
+         */
+        public Builder maxStartsPerTurn(int v) { maxStartsPerTurn = v; return this; }
         /**
          * Expects a PROXY protocol header, version 1 or 2, before the greeting of every connection a {@link
          * BeepServer} accepts (default: false). The client's address from the header becomes the session's {@link

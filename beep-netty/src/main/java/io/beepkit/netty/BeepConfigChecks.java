@@ -67,6 +67,9 @@ final class BeepConfigChecks {
         if (c.maxStartsPerSecond() < 1) {
             throw new IllegalArgumentException("maxStartsPerSecond must be >= 1: " + c.maxStartsPerSecond());
         }
+        atLeastOne("maxFramesPerTurn", c.maxFramesPerTurn());
+        atLeastOne("maxOctetsPerTurn", c.maxOctetsPerTurn());
+        atLeastOne("maxStartsPerTurn", c.maxStartsPerTurn());
         if (c.maxMessageSize() < 1) {
             throw new IllegalArgumentException("maxMessageSize must be >= 1: " + c.maxMessageSize());
         }
@@ -75,6 +78,12 @@ final class BeepConfigChecks {
         }
         if (c.maxOutstanding() < 1) {
             throw new IllegalArgumentException("maxOutstanding must be >= 1: " + c.maxOutstanding());
+        }
+    }
+
+    private static void atLeastOne(String name, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be >= 1: " + value);
         }
     }
 }

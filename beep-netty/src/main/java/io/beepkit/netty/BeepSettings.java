@@ -41,6 +41,9 @@ record BeepSettings(
         long listenerMemoryBudget,
         Duration channelRequestTimeout,
         int maxStartsPerSecond,
+        int maxFramesPerTurn,
+        int maxOctetsPerTurn,
+        int maxStartsPerTurn,
         boolean proxyProtocol,
         @Nullable Duration replyTimeout,
         @Nullable TcpKeepAlive tcpKeepAlive,
@@ -53,7 +56,8 @@ record BeepSettings(
                 b.features, b.localize, b.nativeTransport, b.frameTracer, b.releaseHandler, b.directCallbacks,
                 b.seqDelay, b.observer, b.greetingTimeout, b.maxGreetingSize, b.idleTimeout, b.maxSessions,
                 b.maxSessionsPerAddress, b.security, b.memoryBudget, b.memoryBudgetTimeout, b.listenerMemoryBudget,
-                b.channelRequestTimeout, b.maxStartsPerSecond, b.proxyProtocol, b.replyTimeout, b.tcpKeepAlive,
+                b.channelRequestTimeout, b.maxStartsPerSecond, b.maxFramesPerTurn, b.maxOctetsPerTurn,
+                b.maxStartsPerTurn, b.proxyProtocol, b.replyTimeout, b.tcpKeepAlive,
                 b.livenessProbe);
     }
 
@@ -84,6 +88,9 @@ record BeepSettings(
         b.listenerMemoryBudget = listenerMemoryBudget;
         b.channelRequestTimeout = channelRequestTimeout;
         b.maxStartsPerSecond = maxStartsPerSecond;
+        b.maxFramesPerTurn = maxFramesPerTurn;
+        b.maxOctetsPerTurn = maxOctetsPerTurn;
+        b.maxStartsPerTurn = maxStartsPerTurn;
         b.proxyProtocol = proxyProtocol;
         b.replyTimeout = replyTimeout;
         b.tcpKeepAlive = tcpKeepAlive;

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * half-greeted connections and connections sending a 1 MiB frame before greeting, each reconnecting once the
  * listener closes it. Every {@code report} seconds it prints the echo latencies of the interval and the listener's
  * figures (memory held against the budget, refusals, sheds, heap used and after the latest collection, threads,
- * descriptors); after the attackers leave it waits for the listener to settle, forces a collection and compares
+ * descriptors), and at the end a table of the intervals (echoes, p50, p99 and max, the phase of the attack: the
+ * start flood, the sessions held, the recovery, and the machine's load average); after the attackers leave it waits for the listener to settle, forces a collection and compares
  * with the baseline. Ends with each target, met or not.
  *
  * <pre>java -cp beep-bench/target/benchmarks.jar io.beepkit.bench.attack.AttackRun jar=beep-cli/target/beep.jar</pre>
@@ -92,7 +93,7 @@ public final class AttackRun {
             warmUp(listener.port());
             Figures base = settle(listener, 0, null);
             System.out.println("baseline: " + base);
-            Report out = new Report(greeting);
+            Report out = new Report(greeting, counts.get(Kind.NON_READER));
             try (EchoProbe probe = new EchoProbe(listener.port(), num("gap", 2))) {
                 Thread.sleep(2_000);
                 probe.interval();

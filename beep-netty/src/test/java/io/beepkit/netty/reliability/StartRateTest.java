@@ -41,8 +41,12 @@ class StartRateTest {
     }
 
     private void startServer() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(sessions::add)
-                .config(BeepConfig.builder().maxStartsPerSecond(LIMIT).maxChannels(LIMIT).build()).build().start().join();
+        startServer(LIMIT);
+    }
+
+    private void startServer(int perSecond) {
+        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(sessions::add).config(BeepConfig.builder()
+                .maxStartsPerSecond(perSecond).maxChannels(LIMIT).build()).build().start().join();
     }
 
     @Test
@@ -86,6 +90,27 @@ class StartRateTest {
         }
     }
 
+    @Test
+    @DisplayName("a start over the rate gets ERR 421 before its XML is parsed: a broken one is refused for the rate, not as malformed")
+    void startOverTheRateIsRefusedUnparsed() throws Exception {
+        startServer(1); // a burst of LIMIT starts, then one a second: no refill within the test's one write
+        try (ScriptedPeer peer = ScriptedPeer.connect(server.port())) {
+            Starter starter = new Starter(peer);
+            String broken = "<start number='%d'><profile uri='urn:beepkit:test:x'/></strat>";
+            String fine = "<start number='%d'><profile uri='urn:beepkit:test:nobody-offers-this'/></start>";
+            // The first within the rate: parsed, and refused as malformed; the last over the rate: refused unparsed.
+            starter.sendXml(broken, fine, fine, fine, fine, broken);
+            List<String> replies = new java.util.ArrayList<>();
+            for (int i = 0; i < LIMIT + 1; i++) {
+                ReadFrame f = peer.readDataFrame();
+                assertEquals(FrameType.ERR, f.type(), f::toString);
+                replies.add(f.text().replaceAll("(?s).*code='(\\d+)'.*", "$1"));
+            }
+            assertEquals(List.of("500", "550", "550", "550", "550", "421"), replies);
+            assertTrue(sessions.poll(5, TimeUnit.SECONDS).isOpen());
+        }
+    }
+
     /** Greets as a raw initiator and sends start requests on odd channel numbers, all in one write. */
     private static final class Starter {
         final ScriptedPeer peer;
@@ -104,14 +129,26 @@ class StartRateTest {
         void send(int starts) throws Exception {
             StringBuilder all = new StringBuilder();
             for (int i = 0; i < starts; i++) {
-                String start = ScriptedPeer.mgmt("<start number='" + channel + "'><profile uri='"
-                        + "urn:beepkit:test:nobody-offers-this" + "'/></start>");
-                all.append("MSG 0 ").append(msgno++).append(" . ").append(seqno).append(' ').append(start.length())
-                        .append("\r\n").append(start).append("END\r\n");
-                seqno += start.length();
-                channel += 2;
+                all.append(frame("<start number='%d'><profile uri='urn:beepkit:test:nobody-offers-this'/></start>"));
             }
             peer.sendRaw(all.toString());
+        }
+
+        /** Sends start requests in one write, each {@code xml} with its {@code %d} replaced by a channel number. */
+        void sendXml(String... xml) throws Exception {
+            StringBuilder all = new StringBuilder();
+            for (String x : xml) {
+                all.append(frame(x));
+            }
+            peer.sendRaw(all.toString());
+        }
+
+        private String frame(String xml) {
+            String start = ScriptedPeer.mgmt(String.format(xml, channel));
+            String frame = "MSG 0 " + msgno++ + " . " + seqno + " " + start.length() + "\r\n" + start + "END\r\n";
+            seqno += start.length();
+            channel += 2;
+            return frame;
         }
     }
 }

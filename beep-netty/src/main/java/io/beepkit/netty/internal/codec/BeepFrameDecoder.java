@@ -22,6 +22,8 @@ import java.util.Objects;
  * While the session does not {@linkplain FrameLimits#acceptingFrames() accept frames}, octets already read from the
  * first data frame on stay here undecoded (the session has stopped reading from the socket) until
  * {@linkplain FrameLimits#onResume resumed}; SEQs before it still pass, as they may let our held replies leave.
+ * Once the session has {@linkplain FrameLimits#turnSpent() used its share of the event-loop turn}, nothing more is
+ * decoded: the rest stays in the cumulation until the session's next turn.
  * One frame is decoded per call (ByteToMessageDecoder hands it on and calls again), so the session has handled each frame before the next header is checked against
  * its window.
  * Any violation raises {@link BeepProtocolException} once; afterwards every input is discarded (sticky error), as the
@@ -113,6 +115,9 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
         }
         try {
             if (pending == null) {
+                if (limits.turnSpent()) {
+                    return; // the session's share of this turn is used: the rest stays in the cumulation
+                }
                 int start = in.readerIndex();
                 FrameHeader h = readHeader(in);
                 if (h == null) {

@@ -32,8 +32,17 @@ public interface FrameLimits {
     }
 
     /**
-     * Registers what the session calls, from a task of its own on the event loop, once it accepts frames again: the
-     * decoder decodes what it held back.
+     * True once the session has used its share of this event-loop turn: the decoder then decodes nothing more, not
+     * even a SEQ, and keeps what it has read until the session's next turn runs the task given to {@link #onResume}.
+     * Asked at each frame boundary.
+     */
+    default boolean turnSpent() {
+        return false;
+    }
+
+    /**
+     * Registers what the session calls, from a task of its own on the event loop, once it accepts frames again, and at
+     * its next turn: the decoder decodes what it held back.
      */
     default void onResume(Runnable decodeHeld) {
     }

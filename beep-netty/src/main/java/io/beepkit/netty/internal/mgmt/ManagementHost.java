@@ -86,6 +86,12 @@ public interface ManagementHost {
     /** Closes TCP once what has been written is flushed (we accepted the peer's release). */
     void closeAfterFlush();
 
+    /**
+     * A channel-0 request of the peer was parsed, or refused before parsing: it counts against the session's share of
+     * the event-loop turn ({@code BeepConfig.maxStartsPerTurn}).
+     */
+    void requestHandled();
+
     /** The session's TLS and SASL state: what the greeting offers, TLS starts, TLS required. */
     SessionTuning tuning();
 }

@@ -57,6 +57,12 @@ final class PeerRequests {
     }
 
     void onMessage(InboundRequest req, MimeEntity entity) {
+        host.requestHandled();
+        // A start over the rate is refused before its XML is parsed: a flooding peer costs the loop next to nothing.
+        boolean rateChecked = StartPrecheck.isStart(entity.body());
+        if (rateChecked && !admitStart(req)) {
+            return;
+        }
         ManagementMessage m;
         try {
             m = ManagementCodec.parse(entity.body());
@@ -68,7 +74,9 @@ final class PeerRequests {
             return;
         }
         if (m instanceof Start s) {
-            onStart(req, s);
+            if (rateChecked || admitStart(req)) {
+                onStart(req, s);
+            }
         } else if (m instanceof Close c) {
             onClose(req, c);
         } else {
@@ -76,20 +84,25 @@ final class PeerRequests {
         }
     }
 
-    private void onStart(InboundRequest req, Start s) {
+    /** Counts a start against the rate; refuses it (ERR 421) or terminates the session when over. */
+    private boolean admitStart(InboundRequest req) {
         StartRate.Verdict rate = startRate.next(System.nanoTime());
-        if (rate != StartRate.Verdict.ADMIT) {
-            String why = "channel starts faster than " + startRate.perSecond() + " per second";
-            if (rate == StartRate.Verdict.TERMINATE) {
-                host.terminate(new ResourceLimitException(why + ", going on after " + startRate.perSecond()
-                        + " refusals in a row"));
-                return;
-            }
-            host.violations().warn(log, "channel start rate", "refusing channel start from {} with 421: {}",
-                    host.remoteAddress(), why);
-            refuse(req, 421, why + ": try again later"); // 421, service not available: a transient refusal
-            return;
+        if (rate == StartRate.Verdict.ADMIT) {
+            return true;
         }
+        String why = "channel starts faster than " + startRate.perSecond() + " per second";
+        if (rate == StartRate.Verdict.TERMINATE) {
+            host.terminate(new ResourceLimitException(why + ", going on after " + startRate.perSecond()
+                    + " refusals in a row"));
+            return false;
+        }
+        host.violations().warn(log, "channel start rate", "refusing channel start from {} with 421: {}",
+                host.remoteAddress(), why);
+        refuse(req, 421, why + ": try again later"); // 421, service not available: a transient refusal
+        return false;
+    }
+
+    private void onStart(InboundRequest req, Start s) {
         int n = s.number();
         if (numbers.wrongParityForPeer(n)) {
             refuse(req, 501, "channel number " + n + " has the wrong parity for the "

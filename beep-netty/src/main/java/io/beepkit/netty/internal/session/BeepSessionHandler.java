@@ -69,7 +69,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         this.ctx = new SessionContext(role, config, registry, callbacks, this::terminate, this::remoteAddress);
         this.transport = transport;
         ChannelTable table = new ChannelTable();
-        this.frameLimits = new ReceiveWindowLimits(table, ctx.memory());
+        this.frameLimits = new ReceiveWindowLimits(table, ctx.memory(), ctx.turn());
         this.flow = new ReceiveFlowController(ctx);
         this.scheduler = new OutboundScheduler(ctx, flow);
         this.session = new DefaultBeepSession(ctx, table, flow, scheduler, onReady);
@@ -108,7 +108,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         SocketProfile profile = ctx.config().socketProfile();
         ctx.writer().bind(c, cause -> exceptionCaught(c, cause), !profile.tcpNoDelay(), profile.naiveSplitting());
         session.bind(c.channel());
-        ctx.bindChannel(c.channel()); // for the memory budget's pauses and for failing the session from any task
+        ctx.bindChannel(c.channel()); // for pausing reads (memory budget, turn share) and for failing the session from any task
         if (c.channel().isActive()) {
             start();
         }
@@ -162,6 +162,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
             }
             if (!ctx.closed()) {
                 dispatcher.onFrame(frame);
+                ctx.turn().frameHandled(frame.header().size());
                 if (slices.cutAfter(frame.header().size()) && !ctx.closed()) {
                     ctx.cutRead();
                 }

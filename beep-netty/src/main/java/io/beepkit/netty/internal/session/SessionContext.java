@@ -39,6 +39,7 @@ public final class SessionContext {
     private final Consumer<BeepException> terminator;
     private final Supplier<SocketAddress> remote;
     private final SessionMemory memory;
+    private final ReadTurn turn;
     private EventLoop loop;
     private volatile Channel channel;
     private boolean closed;
@@ -54,6 +55,7 @@ public final class SessionContext {
         this.terminator = terminator;
         this.remote = remote;
         this.memory = new SessionMemory(this);
+        this.turn = new ReadTurn(this, config);
         callbacks.onFailure(this::fail);
         loopCallbacks.onFailure(this::fail);
     }
@@ -64,8 +66,22 @@ public final class SessionContext {
         loopCallbacks.bind(loop);
     }
 
+    /** The session's share of each event-loop turn. */
+    ReadTurn turn() {
+        return turn;
+    }
+
+    /** Reads from the socket unless the session is over its memory budget or waits for its next turn. */
+    void updateReading() {
+        Channel ch = channel;
+        if (ch != null) {
+            ch.config().setAutoRead(!memory.paused() && !turn.yielded());
+        }
+    }
+
     /** A read burst begins: the callbacks it causes are collected. */
     void beginRead() {
+        turn.begin();
         loopCallbacks.beginRead();
         callbacks.beginRead();
     }
@@ -214,7 +230,6 @@ public final class SessionContext {
 
     void bindChannel(Channel ch) {
         this.channel = ch;
-        memory.bind(ch);
     }
 
     /**

@@ -168,6 +168,11 @@ final class SessionHost implements ChannelHost, ManagementHost {
     }
 
     @Override
+    public void requestHandled() {
+        ctx.turn().requestHandled();
+    }
+
+    @Override
     public SessionTuning tuning() {
         return facade.tuning();
     }

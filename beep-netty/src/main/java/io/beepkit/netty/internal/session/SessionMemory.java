@@ -2,7 +2,6 @@ package io.beepkit.netty.internal.session;
 
 import io.beepkit.api.ResourceLimitException;
 import io.beepkit.netty.internal.channel.ChannelImpl;
-import io.netty.channel.Channel;
 
 
 /**
@@ -36,7 +35,6 @@ public final class SessionMemory {
 
     private final SessionContext ctx;
     private final long budget;
-    private Channel channel;
     private Runnable decodeHeld = () -> { };
     // Written on the event loop only; volatile so that monitoring and tests may read them from any thread.
     private volatile long held;
@@ -51,10 +49,6 @@ public final class SessionMemory {
     SessionMemory(SessionContext ctx) {
         this.ctx = ctx;
         this.budget = ctx.config().memoryBudget();
-    }
-
-    void bind(Channel ch) {
-        this.channel = ch;
     }
 
     /** Charges {@code shared}, the listener's budget, with every change too, until the session ends. */
@@ -172,9 +166,7 @@ public final class SessionMemory {
         paused = true;
         pauses++;
         int thisEpisode = ++episode;
-        if (channel != null) {
-            channel.config().setAutoRead(false);
-        }
+        ctx.updateReading();
         if (ctx.loop() != null) {
             long nanos = ctx.config().memoryBudgetTimeout().toNanos();
             ctx.schedule(() -> overTooLong(thisEpisode), nanos);
@@ -194,9 +186,7 @@ public final class SessionMemory {
             l.resumed(this);
         }
         paused = false;
-        if (channel != null) {
-            channel.config().setAutoRead(true);
-        }
+        ctx.updateReading();
         // Never re-entered from inside a read: the decoder may be the caller's caller.
         ctx.onLoopLater(() -> {
             if (!paused && !ctx.closed()) {
