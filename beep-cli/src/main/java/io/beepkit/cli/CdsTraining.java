@@ -19,6 +19,7 @@ final class CdsTraining {
     private CdsTraining() {
     }
 
+    /** Runs the training and exits 0 if the call succeeded (the JVM then writes the archive). */
     public static void main(String[] args) throws Exception {
         BeepCli.presetLogLevel(new String[] {"--log-level", "error"});
         PrintWriter discard = new PrintWriter(Writer.nullWriter());
