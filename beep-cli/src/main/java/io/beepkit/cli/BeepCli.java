@@ -7,8 +7,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
+import org.jspecify.annotations.Nullable;
+
 import java.io.PrintWriter;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code beep}: serve, call, load-test, demonstrate and carry syslog over BEEP (RFC 3080/3081) from the command line. See
@@ -17,11 +24,11 @@ import java.util.Locale;
 @Command(name = "beep", mixinStandardHelpOptions = true, versionProvider = BeepCli.Version.class,
         description = "BEEP (RFC 3080/3081) from the command line: serve, call, load-test, demonstrate, and carry syslog (RFC 3195).%n"
                 + "Docs: docs/cli.md.",
-        subcommands = {ServeCommand.class, CallCommand.class, LoadCommand.class, DemoCommand.class, SyslogCommand.class,
-                CommandLine.HelpCommand.class},
         footer = {"", "Run 'beep COMMAND --help' for the options of a command."})
 public final class BeepCli implements Runnable {
     static final String LOG_LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
+    /** The commands, in the order the usage lists them. */
+    private static final Map<String, Class<?>> COMMANDS = commands();
 
     @Spec
     CommandSpec spec;
@@ -45,9 +52,33 @@ public final class BeepCli implements Runnable {
 
     public static void main(String[] args) {
         presetLogLevel(args);
-        int code = newCommandLine().execute(args);
+        int code = newCommandLine(args).execute(args);
         System.out.flush();
         System.exit(code);
+    }
+
+    private static Map<String, Class<?>> commands() {
+        Map<String, Class<?>> m = new LinkedHashMap<>();
+        m.put("serve", ServeCommand.class);
+        m.put("call", CallCommand.class);
+        m.put("load", LoadCommand.class);
+        m.put("demo", DemoCommand.class);
+        m.put("syslog", SyslogCommand.class);
+        m.put("help", CommandLine.HelpCommand.class);
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** The command {@code args} name (their first word that is not an option or its value), if it is one of ours. */
+    static @Nullable String commandName(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--log-level")) {
+                i++; // its value
+            } else if (!a.startsWith("-")) {
+                return COMMANDS.containsKey(a) ? a : null;
+            }
+        }
+        return null;
     }
 
     /** Sets the slf4j-simple level before any logger exists: warn unless the command line or -D says otherwise. */
@@ -72,7 +103,24 @@ public final class BeepCli implements Runnable {
 
     /** A command line with the tool's error handling: one-line errors and {@link ExitCodes}. */
     public static CommandLine newCommandLine() {
+        return newCommandLine(COMMANDS.keySet());
+    }
+
+    /**
+     * As {@link #newCommandLine()}, with only the command {@code args} name when they name one: picocli builds the
+     * model of every command it is given by reflection, which costs a short command like {@code call} a good part of
+     * its start-up. Without a known command name (usage, {@code help}, a typo to suggest a fix for) it has them all.
+     */
+    static CommandLine newCommandLine(String[] args) {
+        String named = commandName(args);
+        return newCommandLine(named == null || named.equals("help") ? COMMANDS.keySet() : List.of(named));
+    }
+
+    private static CommandLine newCommandLine(Collection<String> names) {
         CommandLine cmd = new CommandLine(new BeepCli());
+        for (String name : names) {
+            cmd.addSubcommand(name, COMMANDS.get(name));
+        }
         cmd.setParameterExceptionHandler(BeepCli::usageError);
         cmd.setExecutionExceptionHandler(BeepCli::executionError);
         cmd.setExitCodeExceptionMapper(t -> t instanceof CliException c ? c.exitCode() : ExitCodes.INTERNAL);

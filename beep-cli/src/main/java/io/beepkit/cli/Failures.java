@@ -8,6 +8,8 @@ import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.MessageTooLargeException;
 import io.beepkit.api.SessionClosedException;
 
+import io.beepkit.netty.internal.FailureText;
+
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -30,10 +32,9 @@ final class Failures {
         return t;
     }
 
+    /** The failure's text; never "null": an exception without one is named by its kind or class. */
     static String message(Throwable t) {
-        Throwable u = unwrap(t);
-        String m = u.getMessage();
-        return m == null || m.isBlank() ? u.getClass().getSimpleName() : m;
+        return FailureText.describe(unwrap(t));
     }
 
     /**

@@ -9,7 +9,7 @@ import io.beepkit.api.SessionRole;
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.core.LibraryThreads;
-import io.beepkit.netty.internal.ConnectFailures;
+import io.beepkit.netty.internal.FailureText;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.Shutdown;
 import io.beepkit.netty.internal.SocketBufferFloor;
@@ -100,7 +100,7 @@ public final class BeepClient implements AutoCloseable {
             if (!cf.isSuccess()) {
                 Throwable c = cf.cause();
                 ready.completeExceptionally(new BeepException("cannot connect to " + host + ":" + port + ": "
-                        + ConnectFailures.describe(c), c));
+                        + FailureText.describe(c), c));
             }
         });
         return ready;
@@ -124,7 +124,7 @@ public final class BeepClient implements AutoCloseable {
         Throwable why = closeCause == null ? null : closeCause.getCause();
         String message = "session with " + host + ":" + port + " closed before greetings completed";
         return why == null ? new SessionClosedException(message)
-                : new SessionClosedException(message + ": " + why.getMessage(), why);
+                : new SessionClosedException(message + ": " + FailureText.describe(why), why);
     }
 
     /** The event loops this client's connections run on (for {@link ManagedSession}'s timers). */

@@ -16,9 +16,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -35,6 +37,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DirectCallbacksTest {
     static final String ANSWERS = "urn:test:answers";
+    /** Replies only when the test releases them (see {@link #heldReplies}). */
+    static final String HELD = "urn:test:held";
     static final int ANSWER_COUNT = 500;
     static final int ANSWER_SIZE = 8 * 1024;
 
@@ -43,6 +47,8 @@ class DirectCallbacksTest {
     /** Threads the server's handlers ran on. */
     final Set<String> serverThreads = ConcurrentHashMap.newKeySet();
     final Set<Boolean> serverThreadIsLoop = ConcurrentHashMap.newKeySet();
+    /** Messages on {@link #HELD} with their responders, waiting for the test to reply. */
+    final BlockingQueue<Runnable> heldReplies = new LinkedBlockingQueue<>();
 
     @AfterEach
     void stop() {
@@ -64,6 +70,25 @@ class DirectCallbacksTest {
         serverThreadIsLoop.add(onEventLoop("beep-server-"));
     }
 
+    /**
+     * Sends {@code count} messages on {@code ch} (a {@link #HELD} channel), each reply released only once a dependent
+     * action is attached to its future: the future then completes on whichever thread completes replies, never on
+     * the test thread because the reply happened to come first. Returns the threads the actions ran on.
+     */
+    private List<String> futureThreads(BeepChannel ch, int count, String loopPrefix) throws Exception {
+        List<String> threads = new CopyOnWriteArrayList<>();
+        for (int i = 0; i < count; i++) {
+            CompletableFuture<Void> done = ch.send(MimeEntity.of("f" + i)).thenRun(() -> threads.add(
+                    Thread.currentThread().getName() + (onEventLoop(loopPrefix) ? " (loop)" : "")
+                            + (Thread.currentThread() instanceof FastThreadLocalThread ? " (fast)" : "")));
+            Runnable reply = heldReplies.poll(10, TimeUnit.SECONDS);
+            assertTrue(reply != null, "message " + i + " did not reach the listener");
+            reply.run();
+            done.get(10, TimeUnit.SECONDS);
+        }
+        return threads;
+    }
+
     private BeepChannel connect(boolean direct, String profile) throws Exception {
         BeepConfig config = BeepConfig.builder().directCallbacks(direct).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).config(config)
@@ -71,6 +96,7 @@ class DirectCallbacksTest {
                     noteServerThread();
                     r.reply(m.entity());
                 })
+                .profile(HELD, (m, r) -> heldReplies.add(() -> r.reply(m.entity())))
                 .profile(ANSWERS, (m, r) -> {
                     noteServerThread();
                     for (int i = 0; i < ANSWER_COUNT; i++) {
@@ -148,21 +174,13 @@ class DirectCallbacksTest {
         assertEquals("via listener", listener.reply.get(5, TimeUnit.SECONDS).bodyText());
         assertEquals(List.of(true), listener.onLoop, "listener ran on " + listener.threads);
 
-        Thread test = Thread.currentThread();
-        List<String> futureThreads = new CopyOnWriteArrayList<>();
-        for (int i = 0; i < 20; i++) {
-            CompletableFuture<Reply> f = ch.send(MimeEntity.of("f" + i));
-            f.thenRun(() -> {
-                if (Thread.currentThread() != test) { // not already complete when we attached
-                    futureThreads.add(Thread.currentThread().getName()
-                            + (onEventLoop("beep-client-") ? "" : " (not an event loop)"));
-                }
-            }).get(5, TimeUnit.SECONDS);
-        }
-        assertFalse(futureThreads.isEmpty(), "every reply arrived before its future was observed");
-        assertTrue(futureThreads.stream().allMatch(n -> n.startsWith("beep-client-") && !n.endsWith("loop)")),
-                "reply futures completed on " + futureThreads);
         assertEquals(Set.of(true), serverThreadIsLoop, "server handler ran on " + serverThreads);
+
+        BeepChannel held = ch.session().startChannel(HELD).get(5, TimeUnit.SECONDS);
+        List<String> futureThreads = futureThreads(held, 20, "beep-client-");
+        assertEquals(20, futureThreads.size(), futureThreads.toString());
+        assertTrue(futureThreads.stream().allMatch(n -> n.startsWith("beep-client-") && n.contains(" (loop)")),
+                "reply futures completed on " + futureThreads);
     }
 
     @Test
@@ -224,22 +242,17 @@ class DirectCallbacksTest {
         Recorder listener = new Recorder("beep-client-");
         ch.send(MimeEntity.of("x"), listener).get(5, TimeUnit.SECONDS);
         listener.reply.get(5, TimeUnit.SECONDS);
-        Thread test = Thread.currentThread();
-        List<String> futureThreads = new CopyOnWriteArrayList<>();
-        List<CompletableFuture<Void>> done = new ArrayList<>();
+        List<CompletableFuture<Reply>> done = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
-            done.add(ch.send(MimeEntity.of("m" + i)).thenRun(() -> {
-                if (Thread.currentThread() != test) {
-                    futureThreads.add(Thread.currentThread().getName()
-                            + (Thread.currentThread() instanceof FastThreadLocalThread ? " (fast)" : ""));
-                }
-            }));
+            done.add(ch.send(MimeEntity.of("m" + i)));
         }
         CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
 
         assertEquals(List.of(false), listener.onLoop, "listener ran on " + listener.threads);
         assertTrue(listener.threads.get(0).startsWith("beep-callback-"), listener.threads.toString());
-        assertFalse(futureThreads.isEmpty());
+        BeepChannel held = ch.session().startChannel(HELD).get(5, TimeUnit.SECONDS);
+        List<String> futureThreads = futureThreads(held, 20, "beep-client-");
+        assertEquals(20, futureThreads.size(), futureThreads.toString());
         assertTrue(futureThreads.stream().allMatch(n -> n.startsWith("beep-callback-") && !n.endsWith("(fast)")),
                 "reply futures completed on " + Set.copyOf(futureThreads));
         assertEquals(Set.of(false), serverThreadIsLoop, "server handler ran on " + serverThreads);

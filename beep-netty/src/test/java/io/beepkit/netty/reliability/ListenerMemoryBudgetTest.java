@@ -141,17 +141,27 @@ class ListenerMemoryBudgetTest {
             assertNotNull(session, "no session");
         }
 
-        /** Sends {@code messages} empty MSGs and waits until the listener has taken them in (its total is still). */
+        /**
+         * Sends {@code messages} empty MSGs and waits until the listener has taken them in: its channel 1 received
+         * every frame sent, or the session stopped reading (paused over its budget) or ended. A total that merely
+         * stood still for a while is no proof: on a loaded machine the event loop may not have run at all.
+         */
         void send(int messages) throws Exception {
             for (int i = 0; i < messages; i++) {
                 out.write(frame("MSG", 1, msgno++, 0, ""));
             }
             out.flush();
-            long before;
-            do {
-                before = server.memoryHeld();
-                Thread.sleep(50);
-            } while (server.memoryHeld() != before);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (framesReceived() < msgno && !session.memory().paused() && session.isOpen()) {
+                assertTrue(System.nanoTime() < deadline, "the listener took in " + framesReceived() + " of " + msgno);
+                Thread.sleep(5);
+            }
+        }
+
+        /** MSG frames the listener's session has read on channel 1. */
+        long framesReceived() {
+            return session.channels().stream().filter(c -> c.number() == 1).findFirst()
+                    .map(c -> c.stats().framesReceived()).orElse(0L);
         }
 
         /** Sends until the listener's session holds at least {@code octets} for this peer. */

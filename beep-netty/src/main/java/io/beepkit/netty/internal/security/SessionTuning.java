@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.security;
 
+import io.beepkit.netty.internal.FailureText;
 import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.Message;
@@ -184,7 +185,7 @@ public final class SessionTuning {
             if (error != null) {
                 Throwable c = error instanceof CompletionException && error.getCause() != null
                         ? error.getCause() : error;
-                host.terminate(c instanceof BeepException b ? b : new BeepException(String.valueOf(c.getMessage()), c));
+                host.terminate(c instanceof BeepException b ? b : new BeepException(FailureText.describe(c), c));
                 return;
             }
             greetingReceived();

@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.security;
 
+import io.beepkit.netty.internal.FailureText;
 import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepException;
@@ -217,7 +218,7 @@ final class TlsNegotiation {
             return; // the session ended meanwhile
         }
         if (error != null) {
-            notProceeding(error instanceof BeepException b ? b : new BeepException(error.getMessage(), error));
+            notProceeding(error instanceof BeepException b ? b : new BeepException(FailureText.describe(error), error));
             return;
         }
         TlsMessage answer;

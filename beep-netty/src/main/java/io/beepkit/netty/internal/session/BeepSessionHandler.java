@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.netty.internal.FailureText;
 import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepProtocolException;
@@ -27,6 +28,7 @@ import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
@@ -233,7 +235,9 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         if (t instanceof BeepProtocolException bpe) {
             terminate(bpe);
         } else {
-            if (failure == null) {
+            // A write that finds the channel closed (ours, by terminate or close) is no failure of its own: whatever
+            // closed the channel was reported, or was the application's wish.
+            if (failure == null && !(t instanceof ClosedChannelException)) {
                 log.warn("session with {} failed: {}", remoteAddress(), LogText.escape(t.toString()));
                 failure = t;
             }
@@ -249,7 +253,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
             session.shutdown(failure == null
                     ? new SessionClosedException("session with " + remoteAddress() + " closed")
                     : new SessionClosedException("session with " + remoteAddress() + " terminated: "
-                    + failure.getMessage(), failure));
+                    + FailureText.describe(failure), failure));
         }
         c.fireChannelInactive();
     }

@@ -5,20 +5,24 @@ import java.net.NoRouteToHostException;
 import java.net.PortUnreachableException;
 import java.net.SocketTimeoutException;
 
-/** Words for why a connection attempt failed, where the transport's own text says nothing. */
-public final class ConnectFailures {
+/**
+ * Words for a failure that always name its cause, where the exception's own text says nothing: the native transport
+ * reports some errors (EHOSTUNREACH on connect, for one) with a null message that Netty then annotates with the
+ * address ({@code "null: /10.0.0.7:601"}), and a message of {@code "null"} in an error line helps no one.
+ */
+public final class FailureText {
     private static final String NULL_PREFIX = "null: ";
 
-    private ConnectFailures() {
+    private FailureText() {
     }
 
     /**
-     * The failure's message, or words for its kind when it has none: the native transport reports some errors with a
-     * null message that Netty then annotates with the address ({@code "null: /10.0.0.7:601"}).
+     * The failure's message when it has one; else words for its kind ({@code "no route to host"}, or the exception's
+     * class name), followed by the address Netty added, if any.
      */
     public static String describe(Throwable failure) {
         String message = failure.getMessage();
-        if (message != null && !message.isEmpty() && !message.equals("null") && !message.startsWith(NULL_PREFIX)) {
+        if (message != null && !message.isBlank() && !message.equals("null") && !message.startsWith(NULL_PREFIX)) {
             return message;
         }
         String kind = kind(failure);

@@ -15,21 +15,21 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class ConnectFailuresTest {
+class FailureTextTest {
     @Test
     void aNativeErrorWithoutTextIsNamedByItsKind() {
         // What the epoll transport reports for EHOSTUNREACH once Netty has annotated it with the address.
         assertEquals("no route to host: /10.213.0.2:601",
-                ConnectFailures.describe(new NoRouteToHostException("null: /10.213.0.2:601")));
-        assertEquals("no route to host", ConnectFailures.describe(new NoRouteToHostException()));
-        assertEquals("connection refused", ConnectFailures.describe(new ConnectException(null)));
-        assertEquals("java.lang.IllegalStateException", ConnectFailures.describe(new IllegalStateException()));
+                FailureText.describe(new NoRouteToHostException("null: /10.213.0.2:601")));
+        assertEquals("no route to host", FailureText.describe(new NoRouteToHostException()));
+        assertEquals("connection refused", FailureText.describe(new ConnectException(null)));
+        assertEquals("java.lang.IllegalStateException", FailureText.describe(new IllegalStateException()));
     }
 
     @Test
     void aMessageIsKept() {
         assertEquals("Connection refused: /127.0.0.1:9",
-                ConnectFailures.describe(new ConnectException("Connection refused: /127.0.0.1:9")));
+                FailureText.describe(new ConnectException("Connection refused: /127.0.0.1:9")));
     }
 
     /** Real socket: a port nothing listens on gives a failure naming the address and the refusal. */
