@@ -154,6 +154,21 @@ public final class LogShipper implements AutoCloseable {
             return this;
         }
 
+        /** Adds the collectors of a comma-separated list of {@code host:port} ({@code [v6-address]:port} for IPv6). */
+        public Builder collectors(String list) {
+            for (String item : list.split(",")) {
+                String a = item.strip();
+                int colon = a.lastIndexOf(':');
+                if (colon <= 0 || colon == a.length() - 1) {
+                    throw new IllegalArgumentException("not host:port: '" + a + "'");
+                }
+                String host = a.substring(0, colon);
+                collector(host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host,
+                        Integer.parseInt(a.substring(colon + 1)));
+            }
+            return this;
+        }
+
         /** COOKED (default: an acknowledgement per event) or RAW (acknowledged per channel, see the class). */
         public Builder transport(SyslogTransport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -206,6 +221,11 @@ public final class LogShipper implements AutoCloseable {
         public Builder facility(int facility) {
             this.facility = range(facility, 0, 23, "facility");
             return this;
+        }
+
+        /** The facility by RFC 5424 name ({@code kern}, {@code user}, ... {@code local0} to {@code local7}) or number. */
+        public Builder facility(String name) {
+            return facility(Facilities.parse(name));
         }
 
         /** HOSTNAME (default: this machine's name). */
