@@ -103,6 +103,11 @@ final class CollectorLink implements AutoCloseable {
         }
     }
 
+    /** Whether the collector is out of reach: no session, and the last connection attempt failed. */
+    boolean failing() {
+        return managed.state() != ManagedSession.State.CONNECTED && managed.lastFailure().isPresent();
+    }
+
     /** The current sender's session failed: end it, so that the managed session connects again. */
     void lost(Throwable cause) {
         BeepSession s = senderSession;

@@ -53,6 +53,7 @@ public final class ShipperLoop implements Runnable {
     private volatile int held;
     private volatile boolean closing;
     private volatile long deadline;
+    private volatile long closeStarted;
     private boolean connected;
     private long disconnectedSince = System.nanoTime();
     private long lastSend = System.nanoTime();
@@ -78,6 +79,7 @@ public final class ShipperLoop implements Runnable {
     /** Asks the thread to deliver what it holds until {@code deadlineNanos} ({@link System#nanoTime()}), then end. */
     public CompletableFuture<ShipperCounts> close(long deadlineNanos) {
         deadline = deadlineNanos;
+        closeStarted = System.nanoTime();
         closing = true;
         return done;
     }
@@ -106,8 +108,10 @@ public final class ShipperLoop implements Runnable {
         }
         boolean memoryEmpty = queue.size() == 0 && taken.isEmpty() && resend.isEmpty() && flights.isEmpty()
                 && rawHanded.isEmpty();
-        if (memoryEmpty && replay.isEmpty() && (spill == null || spill.isEmpty() || !connected)) {
-            return true; // with no session, what is spilled waits on disk for the next run
+        boolean gaveUp = !connected && link.failing()
+                && System.nanoTime() - closeStarted > SPILL_WHEN_DISCONNECTED_NANOS;
+        if (memoryEmpty && replay.isEmpty() && (spill == null || spill.isEmpty() || gaveUp)) {
+            return true; // with no session for a while, what is spilled waits on disk for the next run
         }
         return System.nanoTime() - deadline >= 0;
     }
