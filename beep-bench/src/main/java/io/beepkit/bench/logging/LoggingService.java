@@ -16,7 +16,8 @@ import java.util.Locale;
  * <p>Arguments: {@code PORT FIRST COUNT POLICY [SPILL-DIRECTORY]}; POLICY is BLOCK, DROP or SPILL. With BLOCK the
  * queue holds every line and a logging call waits up to a minute for room, so that nothing is dropped while the
  * collector is away. Prints {@code progress logged=N spilled=M delivered=D} every 1000 lines and
- * {@code done <counts>} at the end.
+ * {@code done <counts> in S s (logging calls L s): R events/s delivered} at the end, S from the first logging
+ * call to the end of the flush at stop.
  */
 public final class LoggingService {
     private LoggingService() {
@@ -46,6 +47,7 @@ public final class LoggingService {
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.addAppender(appender);
         Logger log = context.getLogger("com.example.Service");
+        long start = System.nanoTime();
         for (long i = first; i < first + count; i++) {
             log.info("line {}", i);
             if ((i - first + 1) % 1000 == 0) {
@@ -54,7 +56,11 @@ public final class LoggingService {
                         c.spilled(), c.delivered());
             }
         }
+        long logged = System.nanoTime();
         context.stop();
-        System.out.println("done " + appender.counts());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        ShipperCounts c = appender.counts();
+        System.out.printf(Locale.ROOT, "done %s in %.2f s (logging calls %.2f s): %.0f events/s delivered%n", c,
+                seconds, (logged - start) / 1e9, c.delivered() / seconds);
     }
 }
