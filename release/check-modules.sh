@@ -10,8 +10,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 api_packages="io.beepkit.api io.beepkit.api.security io.beepkit.core.profiles io.beepkit.netty io.beepkit.netty.tls
-io.beepkit.syslog io.beepkit.syslog.file io.beepkit.syslog.kafka io.beepkit.micrometer io.beepkit.micrometer.observation io.beepkit.test"
-modules="beep-core beep-netty beepkit-syslog beepkit-syslog-kafka beepkit-micrometer beepkit-test"
+io.beepkit.syslog io.beepkit.syslog.file io.beepkit.syslog.shipping io.beepkit.syslog.kafka io.beepkit.logback io.beepkit.log4j2 io.beepkit.micrometer io.beepkit.micrometer.observation io.beepkit.test"
+modules="beep-core beep-netty beepkit-syslog beepkit-syslog-kafka beepkit-logback beepkit-log4j2 beepkit-micrometer beepkit-test"
 
 failed=0
 for m in $modules; do
