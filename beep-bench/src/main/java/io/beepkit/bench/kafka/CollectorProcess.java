@@ -32,7 +32,7 @@ final class CollectorProcess implements AutoCloseable {
     }
 
     /**
-     * Starts a collector on a free port of 127.0.0.1 writing to {@code topic} at {@code bootstrap}, with the extra
+     * Starts a collector on a free port of 127.0.0.1 (outside the ephemeral range, {@link RestartablePorts}) writing to {@code topic} at {@code bootstrap}, with the extra
      * {@code kafkaProperties} ({@code KEY=VALUE}, or a {@code receive} option as {@code --name=value}, such as
      * {@code --window=64k}); its output is appended to {@code log}.
      */
@@ -65,7 +65,8 @@ final class CollectorProcess implements AutoCloseable {
     private static CollectorProcess start(Path log, List<String> jvmOptions, List<String> receiveArgs)
             throws Exception {
         CollectorProcess c = new CollectorProcess(log, jvmOptions, receiveArgs);
-        c.launch(0);
+        // Not port 0: an ephemeral port can be taken by an outgoing connection while the collector is down.
+        c.launch(RestartablePorts.next());
         return c;
     }
 

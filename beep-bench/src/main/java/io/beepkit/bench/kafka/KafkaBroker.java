@@ -7,9 +7,6 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Uuid;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,8 +43,8 @@ final class KafkaBroker implements AutoCloseable {
      * JVM too) and starts the broker; returns once it answers an admin client.
      */
     static KafkaBroker start(Path dir, List<String> jvmOptions) throws Exception {
-        int port = freePort();
-        int controllerPort = freePort();
+        int port = RestartablePorts.next();
+        int controllerPort = RestartablePorts.next();
         Path props = dir.resolve("server.properties");
         Files.writeString(props, String.join("\n",
                 "process.roles=broker,controller",
@@ -164,12 +161,6 @@ final class KafkaBroker implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 jvm.close();
             }
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 }

@@ -52,16 +52,21 @@ final class SyslogDevice {
         Path f = dir.resolve("device" + d + ".log");
         StringBuilder b = new StringBuilder(lines * (size + 1));
         for (int i = 0; i < lines; i++) {
-            int start = b.length();
-            b.append("<165>1 2026-11-25T12:00:00.000Z dev").append(d).append(" crash - - - dev").append(d)
-                    .append(" seq ").append(i).append(' ');
-            while (b.length() - start < size) {
-                b.append('x');
-            }
-            b.append('\n');
+            b.append(line(d, i, size)).append('\n');
         }
         Files.writeString(f, b, StandardCharsets.UTF_8);
         return f;
+    }
+
+    /** Line {@code i} of device {@code d}: an RFC 5424 line of {@code size} characters, padded with x. */
+    static String line(int d, int i, int size) {
+        StringBuilder b = new StringBuilder(size);
+        b.append("<165>1 2026-11-25T12:00:00.000Z dev").append(d).append(" crash - - - dev").append(d)
+                .append(" seq ").append(i).append(' ');
+        while (b.length() < size) {
+            b.append('x');
+        }
+        return b.toString();
     }
 
     /**
