@@ -112,6 +112,7 @@ final class KafkaBroker implements AutoCloseable {
                 }
             } catch (Exception notYet) {
                 if (System.nanoTime() > deadline) {
+                    jvm.close(); // not left running: a failed start before start() returns has no owner to stop it
                     throw new IllegalStateException("the broker did not come up in " + READY_SECONDS + " s: "
                             + jvm.logTail(4000), notYet);
                 }
