@@ -24,6 +24,8 @@ final class SyslogBacklog {
 
     private final BufferedReader in;
     private final ArrayDeque<Line> again = new ArrayDeque<>();
+    /** An input line {@link #hasNext()} read ahead, never sent yet. */
+    private @Nullable Line ahead;
     private long read;
     private long acknowledged;
     private long resent;
@@ -31,6 +33,19 @@ final class SyslogBacklog {
 
     SyslogBacklog(BufferedReader in) {
         this.in = in;
+    }
+
+    /**
+     * Whether there is a line to send, waiting for input if need be; an input line read to find out is kept for
+     * {@link #next()}. So a caller can make ready for the next line (start a channel) before it takes the line, and
+     * loses none when that fails.
+     */
+    boolean hasNext() {
+        if (!again.isEmpty() || ahead != null) {
+            return true;
+        }
+        ahead = readLine();
+        return ahead != null;
     }
 
     /** The next line to send: one to send again, else the next non-empty input line; null at the end of input. */
@@ -43,6 +58,15 @@ final class SyslogBacklog {
             }
             return l;
         }
+        if (ahead != null) {
+            l = ahead; // read after every line to send again, so it goes after them too
+            ahead = null;
+            return l;
+        }
+        return readLine();
+    }
+
+    private @Nullable Line readLine() {
         try {
             for (String s = in.readLine(); s != null; s = in.readLine()) {
                 if (!s.isEmpty()) {

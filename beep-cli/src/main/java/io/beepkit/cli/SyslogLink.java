@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -130,13 +131,16 @@ final class SyslogLink {
         ArrayDeque<CompletableFuture<Void>> queued = new ArrayDeque<>();
         long octets = 0;
         boolean open = true;
-        for (SyslogBacklog.Line l = backlog.next(); l != null; l = backlog.next()) {
+        while (backlog.hasNext()) {
             if (!open) {
                 // The next channel starts only when there is a line for it: after the last checkpoint of the input
-                // the run is done, whatever the collector does next.
+                // the run is done, whatever the collector does next. The line stays in the backlog until the channel
+                // is open: taken before, it was lost when the start failed (the soak lost the first line after a
+                // checkpoint that way).
                 sender = start(session, true, null, timeout, 0);
                 open = true;
             }
+            SyslogBacklog.Line l = Objects.requireNonNull(backlog.next());
             CompletableFuture<Void> sent = send(l.text());
             unacked.add(new Flight(l, sent));
             queued.add(sent);

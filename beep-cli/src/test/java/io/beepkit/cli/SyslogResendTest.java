@@ -1,11 +1,19 @@
 package io.beepkit.cli;
 
+import io.beepkit.api.BeepChannel;
+import io.beepkit.api.ChannelStartRequest;
+import io.beepkit.api.CloseDecision;
+import io.beepkit.api.Message;
+import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.Responder;
+import io.beepkit.api.StartDecision;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogMessage;
+import io.beepkit.syslog.SyslogProfiles;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -135,6 +143,61 @@ class SyslogResendTest {
         long[] c = counts(r);
         assertTrue(c[0] >= KILL_AFTER, r.err());
         assertTrue(c[1] >= KILL_AFTER - 1 && c[1] <= c[0], r.err());
+    }
+
+    /**
+     * The RAW channel a checkpoint starts cannot be started (the collector refuses it, as one that died at that moment
+     * would fail it): the line that was to open it must be sent on the next session. It was lost before: the soak
+     * missed line 80000 of both RAW devices.
+     */
+    @Test
+    void rawLosesNoLineWhenTheChannelAfterACheckpointCannotStart() throws Exception {
+        Map<String, Integer> got = new ConcurrentHashMap<>();
+        SyslogCollector c = SyslogCollector.builder().consumer(m -> {
+            got.merge(m.text(), 1, Integer::sum);
+            return SyslogConsumer.HANDLED;
+        }).build();
+        ProfileHandler raw = c.rawHandler();
+        AtomicInteger starts = new AtomicInteger();
+        ProfileHandler refusesTheSecondStart = new ProfileHandler() {
+            @Override
+            public StartDecision onStart(ChannelStartRequest request) {
+                return starts.incrementAndGet() == 2 ? StartDecision.refuse(421, "not now") : raw.onStart(request);
+            }
+
+            @Override
+            public void onOpen(BeepChannel channel) {
+                raw.onOpen(channel);
+            }
+
+            @Override
+            public void onMessage(Message message, Responder responder) {
+                raw.onMessage(message, responder);
+            }
+
+            @Override
+            public CloseDecision onCloseRequest(BeepChannel channel, int code) {
+                return raw.onCloseRequest(channel, code);
+            }
+
+            @Override
+            public void onClose(BeepChannel channel) {
+                raw.onClose(channel);
+            }
+        };
+        BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+                .profiles(new ProfileRegistry().register(SyslogProfiles.RAW, refusesTheSecondStart)).build()
+                .start().join();
+        servers.add(server);
+        int n = SyslogLink.RAW_CHECKPOINT_LINES + 5;
+        Cli.Result r = Cli.syslogSend(lines(n), "127.0.0.1:" + server.port(), "--raw", "--retry-for", "30s");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(starts.get() >= 3, "starts: " + starts.get());
+        for (String line : lines(n).split("\n")) {
+            assertTrue(got.containsKey(line), "never received: " + line);
+        }
+        // Nothing was sent on the refused channel: the line waiting for it is no resend.
+        assertEquals(0, counts(r)[0], r.err());
     }
 
     @Test

@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code beep syslog receive --kafka-bootstrap ... --kafka-topic ...} as its own process (BeepCli's main in a child
+ * {@code beep syslog receive --kafka-bootstrap ... --kafka-topic ...} (or {@code -o FILE}) as its own process (BeepCli's main in a child
  * JVM), as an operator runs it: {@link #kill()} is a crash (SIGKILL, nothing flushed, no shutdown hook), and
  * {@link #restart()} starts a new one on the port the first one bound.
  */
@@ -32,7 +32,7 @@ final class CollectorProcess implements AutoCloseable {
     }
 
     /**
-     * Starts a collector on a free port of 127.0.0.1 writing to {@code topic} at {@code bootstrap}, with the extra
+     * Starts a collector on a free port of 127.0.0.1 (outside the ephemeral range, {@link RestartablePorts}) writing to {@code topic} at {@code bootstrap}, with the extra
      * {@code kafkaProperties} ({@code KEY=VALUE}, or a {@code receive} option as {@code --name=value}, such as
      * {@code --window=64k}); its output is appended to {@code log}.
      */
@@ -46,8 +46,27 @@ final class CollectorProcess implements AutoCloseable {
             }
             args.add(p);
         }
-        CollectorProcess c = new CollectorProcess(log, jvmOptions, args);
-        c.launch(0);
+        return start(log, jvmOptions, args);
+    }
+
+    /**
+     * Starts a collector on a free port of 127.0.0.1 appending to {@code output} with the file sink
+     * ({@code -o FILE}, every batch forced before its acknowledgement), with the extra {@code receive} options
+     * {@code extraArgs}; its own output is appended to {@code log}.
+     */
+    static CollectorProcess startFile(Path log, List<String> jvmOptions, Path output, List<String> extraArgs)
+            throws Exception {
+        List<String> args = new ArrayList<>(List.of("syslog", "receive", "--host", "127.0.0.1", "-o",
+                output.toString()));
+        args.addAll(extraArgs);
+        return start(log, jvmOptions, args);
+    }
+
+    private static CollectorProcess start(Path log, List<String> jvmOptions, List<String> receiveArgs)
+            throws Exception {
+        CollectorProcess c = new CollectorProcess(log, jvmOptions, receiveArgs);
+        // Not port 0: an ephemeral port can be taken by an outgoing connection while the collector is down.
+        c.launch(RestartablePorts.next());
         return c;
     }
 

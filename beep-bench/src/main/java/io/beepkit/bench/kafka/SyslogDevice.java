@@ -15,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One device: {@code beep syslog send} (COOKED, in this JVM, BeepCli's own command line) sending numbered RFC 5424
- * lines from a file, reconnecting and resending for up to {@code --retry-for}. Line {@code i} of device {@code d}
+ * One device: {@code beep syslog send} (COOKED, or RAW with {@code --raw}; in this JVM, BeepCli's own command
+ * line) sending numbered RFC 5424 lines from a file, reconnecting and resending for up to {@code --retry-for}. Line {@code i} of device {@code d}
  * carries {@code dev<d> seq <i>} in its MSG, so {@link TopicAudit} can tell every record's origin.
  */
 final class SyslogDevice {
@@ -52,25 +52,33 @@ final class SyslogDevice {
         Path f = dir.resolve("device" + d + ".log");
         StringBuilder b = new StringBuilder(lines * (size + 1));
         for (int i = 0; i < lines; i++) {
-            int start = b.length();
-            b.append("<165>1 2026-11-25T12:00:00.000Z dev").append(d).append(" crash - - - dev").append(d)
-                    .append(" seq ").append(i).append(' ');
-            while (b.length() - start < size) {
-                b.append('x');
-            }
-            b.append('\n');
+            b.append(line(d, i, size)).append('\n');
         }
         Files.writeString(f, b, StandardCharsets.UTF_8);
         return f;
     }
 
+    /** Line {@code i} of device {@code d}: an RFC 5424 line of {@code size} characters, padded with x. */
+    static String line(int d, int i, int size) {
+        StringBuilder b = new StringBuilder(size);
+        b.append("<165>1 2026-11-25T12:00:00.000Z dev").append(d).append(" crash - - - dev").append(d)
+                .append(" seq ").append(i).append(' ');
+        while (b.length() < size) {
+            b.append('x');
+        }
+        return b.toString();
+    }
+
     /**
-     * Runs {@code beep syslog send 127.0.0.1:<port> -f <file> --iam dev<d>.test} with {@code extraArgs}, in this
-     * thread, and returns how it ended.
+     * Runs {@code beep syslog send 127.0.0.1:<port> -f <file> --iam dev<d>.test} with {@code extraArgs} (without
+     * {@code --iam} when they hold {@code --raw}), in this thread, and returns how it ended.
      */
     static Result send(int d, Path file, int port, List<String> extraArgs) {
-        List<String> args = new ArrayList<>(List.of("syslog", "send", "127.0.0.1:" + port, "-f", file.toString(),
-                "--iam", "dev" + d + ".test"));
+        List<String> args = new ArrayList<>(List.of("syslog", "send", "127.0.0.1:" + port, "-f", file.toString()));
+        if (!extraArgs.contains("--raw")) {
+            args.add("--iam"); // COOKED only: RAW has no <iam>
+            args.add("dev" + d + ".test");
+        }
         args.addAll(extraArgs);
         CommandLine cmd = BeepCli.newCommandLine();
         StringWriter err = new StringWriter();

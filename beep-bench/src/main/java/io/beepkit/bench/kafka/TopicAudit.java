@@ -9,6 +9,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -17,31 +18,38 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a topic from its beginning to its end and accounts for every {@link SyslogDevice} line by device and
- * sequence number: which are missing, how many records are second (or later) copies, and records that are no
- * device's line.
+ * Reads a topic from its beginning to its end (or takes the lines of a file sink) and accounts for every
+ * {@link SyslogDevice} line by device and sequence number: which are missing, how many records are second (or later)
+ * copies, and records that are no device's line.
  */
 final class TopicAudit {
     private static final Pattern ORIGIN = Pattern.compile("dev(\\d+) seq (\\d+) ");
 
     private final BitSet[] seen;
     private final long[] duplicates;
-    private final int lines;
+    private final int[] lines;
     private long records;
     private long foreign;
 
-    private TopicAudit(int devices, int lines) {
-        this.lines = lines;
-        seen = new BitSet[devices];
-        duplicates = new long[devices];
-        for (int d = 0; d < devices; d++) {
-            seen[d] = new BitSet(lines);
+    private TopicAudit(int[] lines) {
+        this.lines = lines.clone();
+        seen = new BitSet[lines.length];
+        duplicates = new long[lines.length];
+        for (int d = 0; d < lines.length; d++) {
+            seen[d] = new BitSet(lines[d]);
         }
     }
 
     /** Reads every record of {@code topic} at {@code bootstrap} up to the end offsets taken when it starts. */
     static TopicAudit read(String bootstrap, String topic, int devices, int lines) {
-        TopicAudit audit = new TopicAudit(devices, lines);
+        int[] each = new int[devices];
+        Arrays.fill(each, lines);
+        return read(bootstrap, topic, each);
+    }
+
+    /** As {@link #read(String, String, int, int)}, device {@code d} having sent {@code lines[d]} lines. */
+    static TopicAudit read(String bootstrap, String topic, int[] lines) {
+        TopicAudit audit = new TopicAudit(lines);
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
@@ -67,6 +75,15 @@ final class TopicAudit {
         return audit;
     }
 
+    /** Accounts for {@code records} (a file sink's lines, say), device {@code d} having sent {@code lines[d]}. */
+    static TopicAudit of(Iterable<String> records, int[] lines) {
+        TopicAudit audit = new TopicAudit(lines);
+        for (String r : records) {
+            audit.add(r);
+        }
+        return audit;
+    }
+
     private void add(String value) {
         records++;
         Matcher m = ORIGIN.matcher(value);
@@ -76,7 +93,7 @@ final class TopicAudit {
         }
         int d = Integer.parseInt(m.group(1));
         int seq = Integer.parseInt(m.group(2));
-        if (d >= seen.length || seq >= lines) {
+        if (d >= seen.length || seq >= lines[d]) {
             foreign++;
         } else if (seen[d].get(seq)) {
             duplicates[d]++;
@@ -97,7 +114,7 @@ final class TopicAudit {
 
     /** Device {@code d}'s lines not in the topic. */
     int missing(int d) {
-        return lines - seen[d].cardinality();
+        return lines[d] - seen[d].cardinality();
     }
 
     /** Every device's lines not in the topic. */
@@ -112,7 +129,7 @@ final class TopicAudit {
     /** The first few missing lines of device {@code d}, as sequence numbers. */
     List<Integer> firstMissing(int d, int max) {
         List<Integer> out = new ArrayList<>();
-        for (int i = seen[d].nextClearBit(0); i < lines && out.size() < max; i = seen[d].nextClearBit(i + 1)) {
+        for (int i = seen[d].nextClearBit(0); i < lines[d] && out.size() < max; i = seen[d].nextClearBit(i + 1)) {
             out.add(i);
         }
         return out;

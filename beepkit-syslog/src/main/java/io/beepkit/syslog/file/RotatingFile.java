@@ -91,12 +91,35 @@ final class RotatingFile implements AutoCloseable {
         if (parent != null) {
             Files.createDirectories(parent);
         }
+        boolean torn = endsTorn(path);
         FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND);
+        if (torn) {
+            ch.write(ByteBuffer.wrap(new byte[] {'\n'}));
+        }
         size = ch.size();
         openedNanos = System.nanoTime();
         channel = ch;
         return ch;
+    }
+
+    /**
+     * A process killed in the middle of a write leaves a line without its newline; the next line appended would join
+     * it and be lost to a reader that takes one message per line. End such a line first: it was never acknowledged.
+     */
+    private static boolean endsTorn(Path path) throws IOException {
+        if (!Files.isRegularFile(path)) {
+            return false;
+        }
+        try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
+            long end = in.size();
+            if (end == 0) {
+                return false;
+            }
+            ByteBuffer last = ByteBuffer.allocate(1);
+            in.read(last, end - 1);
+            return last.get(0) != '\n';
+        }
     }
 
     /** Closes the current file (forced) and shifts the names; the next append opens a new one. */

@@ -16,6 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,6 +39,7 @@ final class RawAnswerReader implements ReplyListener {
     private final SyslogConsumer consumer;
     private final SyslogLimits limits;
     private final Map<Long, Answer> open = new HashMap<>();
+    private final PendingAcks pending = new PendingAcks();
     private volatile boolean broken;
 
     RawAnswerReader(BeepChannel channel, SyslogConsumer consumer, SyslogLimits limits) {
@@ -105,11 +107,20 @@ final class RawAnswerReader implements ReplyListener {
             acks.add(Delivery.one(consumer, m));
         }
         CompletableFuture<Void> all = Delivery.all(acks);
+        pending.add(all);
         return all.whenComplete((ok, failure) -> {
             if (failure != null) {
                 fail("the consumer failed to acknowledge a message: " + failure);
             }
         });
+    }
+
+    /**
+     * Waits up to {@code timeout} until the consumer has acknowledged every line received so far; false if one failed
+     * or the time passed.
+     */
+    boolean awaitAcknowledged(Duration timeout) throws InterruptedException {
+        return pending.awaitAll(timeout);
     }
 
     @Override

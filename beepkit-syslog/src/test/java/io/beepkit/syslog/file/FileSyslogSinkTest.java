@@ -89,6 +89,22 @@ class FileSyslogSinkTest {
     }
 
     @Test
+    void aLineTornByACrashIsEndedBeforeTheNextIsAppended() throws Exception {
+        Path file = dir.resolve("syslog.log");
+        // What a collector killed in the middle of a write leaves: a whole line, then part of one.
+        Files.writeString(file, "<13>whole\n<13>tor", StandardCharsets.UTF_8);
+        try (FileSyslogSink sink = FileSyslogSink.builder(file).format(FileSyslogSink.Format.TEXT).build()) {
+            sink.accept(message("<13>after restart")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+        assertEquals(List.of("<13>whole", "<13>tor", "<13>after restart"), Files.readAllLines(file));
+        try (FileSyslogSink sink = FileSyslogSink.builder(file).format(FileSyslogSink.Format.TEXT).build()) {
+            sink.accept(message("<13>again")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+        // A file that ends whole gets no empty line.
+        assertEquals(List.of("<13>whole", "<13>tor", "<13>after restart", "<13>again"), Files.readAllLines(file));
+    }
+
+    @Test
     void sizeRotationShiftsNamesAndKeepsTheNewest() throws Exception {
         Path file = dir.resolve("s.log");
         try (FileSyslogSink sink = FileSyslogSink.builder(file).format(FileSyslogSink.Format.TEXT).rotateSize(1000)
