@@ -37,7 +37,7 @@ sbom=$(find "$staging/io/beepkit/beep-netty/$version" -name 'beep-netty-*-cyclon
 [ -n "$sbom" ] || { echo "FAIL: no CycloneDX SBOM staged for beep-netty $version" >&2; exit 1; }
 netty=$(grep -oE '"purl" *: *"pkg:maven/io\.netty/netty-[a-z0-9-]+@[^"?]+' "$sbom" | sed -E 's/.*io\.netty\///' | sort -u)
 [ -n "$netty" ] || { echo "FAIL: ${sbom#"$root/"} lists no io.netty component" >&2; exit 1; }
-echo "SBOM ${sbom#"$staging/"} lists Netty: $(echo $netty)"
+echo "SBOM ${sbom#"$staging/"} lists Netty: $(tr "\n" " " <<< "$netty")"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
