@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reproducible builds: runs the release build (release/stage.sh, unsigned) twice from clean, the second time in
-# another time zone, locale and umask, and compares the SHA-256 of every staged jar and POM. Prints one line per
+# another time zone, locale and umask, and compares the SHA-256 of every staged jar, POM and SBOM. Prints one line per
 # file and exits non-zero if any differ. Both staging directories are kept in target/reproducible/build-{1,2};
 # target/staging is the second build's.
 #
@@ -31,7 +31,7 @@ mv "$work"/build-1 "$work"/build-2 "$work"/build-*.log target/reproducible/
 
 # name with the snapshot stamp normalised -> sha-256, for one build
 digests() {
-  (cd "target/reproducible/$1" && find . -type f \( -name '*.jar' -o -name '*.pom' \) | sort | while read -r f; do
+  (cd "target/reproducible/$1" && find . -type f \( -name '*.jar' -o -name '*.pom' -o -name '*-cyclonedx.json' \) | sort | while read -r f; do
     name=$(echo "${f#./}" | sed -E 's/-[0-9]{8}\.[0-9]{6}-[0-9]+(-|\.)/-SNAPSHOT\1/')
     echo "$name $(sha256sum "$f" | cut -d' ' -f1)"
   done)

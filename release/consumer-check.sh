@@ -3,7 +3,8 @@
 # an application outside this build, with an empty local repository and settings that know only the staged
 # repository and Maven Central, imports beepkit-bom, depends on beep-netty, and runs the first ```java block of
 # README.md as the body of its main method. It must compile with wildcard imports of the exported packages only,
-# print the reply (stdout contains the expected text) and exit 0 within the time limit.
+# print the reply (stdout contains the expected text) and exit 0 within the time limit. Before that, the CycloneDX
+# SBOM staged with beep-netty must list Netty.
 #
 #   release/consumer-check.sh [--readme FILE] [--expect TEXT] [--timeout SECONDS]
 #
@@ -30,6 +31,13 @@ bom_dir="$staging/io/beepkit/beepkit-bom"
 [ -d "$bom_dir" ] || { echo "FAIL: nothing staged in target/staging; run release/stage.sh -Dgpg.skip first" >&2; exit 1; }
 version=$(find "$bom_dir" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort | tail -1)
 echo "consumer check: beepkit $version from target/staging, example from ${readme#"$root/"}"
+
+# The SBOM staged with beep-netty (CycloneDX, from the release build) must list Netty among its components.
+sbom=$(find "$staging/io/beepkit/beep-netty/$version" -name 'beep-netty-*-cyclonedx.json' | sort | tail -1)
+[ -n "$sbom" ] || { echo "FAIL: no CycloneDX SBOM staged for beep-netty $version" >&2; exit 1; }
+netty=$(grep -oE '"purl" *: *"pkg:maven/io\.netty/netty-[a-z0-9-]+@[^"?]+' "$sbom" | sed -E 's/.*io\.netty\///' | sort -u)
+[ -n "$netty" ] || { echo "FAIL: ${sbom#"$root/"} lists no io.netty component" >&2; exit 1; }
+echo "SBOM ${sbom#"$staging/"} lists Netty: $(tr "\n" " " <<< "$netty")"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

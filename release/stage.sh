@@ -17,4 +17,4 @@ umask 022
     -DaltDeploymentRepository="staging::file:$root/target/staging" "$@"
 
 echo "staged in target/staging:"
-(cd target/staging && find . -type f \( -name '*.jar' -o -name '*.pom' -o -name '*.asc' \) | sed 's|^\./||' | sort)
+(cd target/staging && find . -type f \( -name '*.jar' -o -name '*.pom' -o -name '*-cyclonedx.json' -o -name '*.asc' \) | sed 's|^\./||' | sort)
