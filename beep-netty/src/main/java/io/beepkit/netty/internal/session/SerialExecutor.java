@@ -10,7 +10,6 @@ import java.util.Queue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.Consumer;
 
 /**
@@ -30,16 +29,8 @@ public final class SerialExecutor implements Executor {
 
     private final Executor delegate;
     private final Consumer<Throwable> errors;
-    @SuppressWarnings("rawtypes")
-    private static final AtomicReferenceFieldUpdater<SerialExecutor, Queue> TASKS =
-            AtomicReferenceFieldUpdater.newUpdater(SerialExecutor.class, Queue.class, "tasks");
-
-    /**
-     * Chunks of 32 slots, one small array per 32 tasks under load. Made by the first task: the queue (about 750
-     * octets with its padding against false sharing) is a tenth of what an idle session holds, and a session whose
-     * callbacks all run on the event loop never needs it.
-     */
-    private volatile Queue<Runnable> tasks;
+    /** Chunks of 32 slots: a few hundred octets per idle session, one small array per 32 tasks under load. */
+    private final Queue<Runnable> tasks = PlatformDependent.newMpscQueue(32, 1 << 30);
     /** True from the hand-over of a drain until the drain finds the queue empty. */
     private final AtomicBoolean scheduled = new AtomicBoolean();
     // The drain runs marked as a callback thread, where the blocking close() methods must not wait.
@@ -61,7 +52,7 @@ public final class SerialExecutor implements Executor {
 
     @Override
     public void execute(Runnable task) {
-        tasks().offer(task);
+        tasks.offer(task);
         if (!scheduled.get() && scheduled.compareAndSet(false, true)) {
             handOver();
         }
@@ -72,24 +63,12 @@ public final class SerialExecutor implements Executor {
      * the first task cannot empty the queue and park again before the rest arrive, to be woken once more.
      */
     void executeAll(List<Runnable> batch) {
-        Queue<Runnable> q = tasks();
         for (int i = 0; i < batch.size(); i++) {
-            q.offer(batch.get(i));
+            tasks.offer(batch.get(i));
         }
         if (!scheduled.get() && scheduled.compareAndSet(false, true)) {
             handOver();
         }
-    }
-
-    /** The queue, made by whichever producer comes first. */
-    @SuppressWarnings("unchecked")
-    private Queue<Runnable> tasks() {
-        Queue<Runnable> q = tasks;
-        if (q == null) {
-            Queue<Runnable> fresh = PlatformDependent.newMpscQueue(32, 1 << 30);
-            q = TASKS.compareAndSet(this, null, fresh) ? fresh : tasks;
-        }
-        return q;
     }
 
     private void handOver() {
@@ -111,21 +90,20 @@ public final class SerialExecutor implements Executor {
     }
 
     private void drain() {
-        Queue<Runnable> queue = tasks(); // a drain is only handed over after a task was queued
         int done = 0;
         while (true) {
-            Runnable next = queue.poll();
+            Runnable next = tasks.poll();
             if (next == null) {
                 scheduled.set(false);
                 // A task queued after the poll but before the flag was cleared found the flag set and handed
                 // nothing over: take it here unless another drain has been handed over meanwhile.
-                if (queue.isEmpty() || !scheduled.compareAndSet(false, true)) {
+                if (tasks.isEmpty() || !scheduled.compareAndSet(false, true)) {
                     return;
                 }
                 continue;
             }
             run(next);
-            if (++done >= BATCH && !queue.isEmpty()) {
+            if (++done >= BATCH && !tasks.isEmpty()) {
                 // A batch done and more waiting: back to the end of the shared pool's queue, so one busy session
                 // cannot hold a callback thread while other sessions' callbacks wait.
                 handOver();
