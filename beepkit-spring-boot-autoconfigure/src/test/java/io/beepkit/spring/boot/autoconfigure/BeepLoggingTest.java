@@ -73,12 +73,17 @@ class BeepLoggingTest {
         assertThat(rootAppender()).isSameAs(appender);
         MeterRegistry registry = ctx.getBean(MeterRegistry.class);
         ctx.getBean(ShipperMeters.class).bindTo(registry);
-        logback.getLogger("com.example.Orders").info("order 42 placed");
+        int n = 2000;
+        for (int i = 0; i < n; i++) {
+            logback.getLogger("com.example.Orders").info("order {} placed", i);
+        }
 
         ctx.close(); // stops the appender: it delivers what it holds first
 
+        assertThat(appender.isStarted()).isFalse();
         assertThat(rootAppender()).isNull();
-        assertThat(received).containsKeys("bean created during start-up", "order 42 placed");
+        assertThat(received).containsKeys("bean created during start-up", "order 42 placed", "order 1999 placed");
+        assertThat(received.keySet().stream().filter(k -> k.startsWith("order "))).hasSize(n);
         SyslogMessage m = received.get("order 42 placed");
         assertThat(m.appName()).isEqualTo("orders");
         assertThat(m.facility()).isEqualTo(19);
