@@ -32,6 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * {@code beep.logging.*}: a Spring application whose Logback (a {@link LoggerContext} of the test's own) gets a
@@ -102,9 +103,13 @@ class BeepLoggingTest {
     }
 
     @Test
-    void enabledWithoutCollectorsFailsStartUp() {
-        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> application("beep.logging.enabled=true").run()))
+    void settingsTheAppenderCannotStartWithFailStartUp() {
+        assertThat(catchThrowable(() -> application("beep.logging.enabled=true").run()))
                 .hasMessageContaining("beep.logging.collectors");
+        assertThat(catchThrowable(() -> application("beep.logging.enabled=true", "beep.logging.overflow=spill",
+                "beep.logging.collectors=127.0.0.1:" + server.port()).run()))
+                .hasMessageContaining("the SPILL policy needs a spillDirectory");
+        assertThat(rootAppender()).isNull();
     }
 
     @Test
