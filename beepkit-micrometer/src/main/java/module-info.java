@@ -9,7 +9,7 @@ module io.beepkit.micrometer {
     requires transitive micrometer.observation;
     requires transitive micrometer.commons;
     requires org.slf4j;
-    requires static io.beepkit.syslog; // ShipperMeters, for applications that ship their logs
+    requires static transitive io.beepkit.syslog; // ShipperMeters (its API names ShipperCounts), for applications that ship logs
     requires static org.jspecify;
 
     exports io.beepkit.micrometer;
