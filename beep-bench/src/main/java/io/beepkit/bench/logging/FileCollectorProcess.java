@@ -4,6 +4,7 @@ import io.beepkit.bench.ChildJvm;
 import io.beepkit.cli.BeepCli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -21,17 +22,24 @@ public final class FileCollectorProcess implements AutoCloseable {
 
     private final Path file;
     private final Path log;
+    private final List<String> options;
     private int port;
     private ChildJvm jvm;
 
-    private FileCollectorProcess(Path file, Path log) {
+    private FileCollectorProcess(Path file, Path log, List<String> options) {
         this.file = file;
         this.log = log;
+        this.options = List.copyOf(options);
     }
 
     /** Starts a collector on a free port writing to {@code file}; its output goes to {@code log}. */
     public static FileCollectorProcess start(Path file, Path log) throws Exception {
-        FileCollectorProcess c = new FileCollectorProcess(file, log);
+        return start(file, log, List.of());
+    }
+
+    /** As {@link #start(Path, Path)}, with further {@code beep syslog receive} options (e.g. --fsync). */
+    public static FileCollectorProcess start(Path file, Path log, List<String> options) throws Exception {
+        FileCollectorProcess c = new FileCollectorProcess(file, log, options);
         c.launch(0);
         return c;
     }
@@ -62,9 +70,10 @@ public final class FileCollectorProcess implements AutoCloseable {
 
     private void launch(int onPort) throws Exception {
         CompletableFuture<Integer> bound = new CompletableFuture<>();
-        jvm = ChildJvm.start(List.of("-Xmx256m", SIMPLE_LOGGING), BeepCli.class.getName(),
-                List.of("syslog", "receive", "--host", "127.0.0.1", "--port", Integer.toString(onPort),
-                        "-o", file.toString()), log, line -> {
+        List<String> args = new ArrayList<>(List.of("syslog", "receive", "--host", "127.0.0.1", "--port",
+                Integer.toString(onPort), "-o", file.toString()));
+        args.addAll(options);
+        jvm = ChildJvm.start(List.of("-Xmx256m", SIMPLE_LOGGING), BeepCli.class.getName(), args, log, line -> {
                     Matcher m = COLLECTING.matcher(line);
                     if (m.matches()) {
                         bound.complete(Integer.parseInt(m.group(1)));

@@ -20,6 +20,9 @@ import java.util.Locale;
  * call to the end of the flush at stop.
  */
 public final class LoggingService {
+    /** The JVM option that sets the appender's {@code inFlight} (COOKED entries awaiting their ok). */
+    static final String IN_FLIGHT_PROPERTY = "-Dbeepkit.bench.inFlight";
+
     private LoggingService() {
     }
 
@@ -40,6 +43,10 @@ public final class LoggingService {
         appender.setQueueSize(policy.equals("BLOCK") ? Math.max(1, count) : 8192);
         appender.setBlockTimeout(Duration.buildBySeconds(60));
         appender.setCloseTimeout(Duration.buildBySeconds(120));
+        String inFlight = System.getProperty(IN_FLIGHT_PROPERTY.substring(2));
+        if (inFlight != null) {
+            appender.setInFlight(Integer.parseInt(inFlight));
+        }
         if (args.length > 4) {
             appender.setSpillDirectory(args[4]);
         }
