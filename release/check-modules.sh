@@ -5,11 +5,13 @@
 #  2. An application on the module path (release/module-smoke) compiles against them, runs one echo exchange over
 #     127.0.0.1, and finds the engine packages closed to it; io.beepkit.test is resolved beside it, so that its
 #     descriptor's requirements (JUnit, BouncyCastle) are checked too.
+#  3. The command line and the benchmarks use only exported packages (check-tool-imports.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+release/check-tool-imports.sh
 
-api_packages="io.beepkit.api io.beepkit.api.security io.beepkit.core.profiles io.beepkit.netty io.beepkit.netty.tls
+api_packages="io.beepkit.api io.beepkit.api.security io.beepkit.core.profiles io.beepkit.netty io.beepkit.netty.tls io.beepkit.netty.diagnostics
 io.beepkit.syslog io.beepkit.syslog.file io.beepkit.syslog.shipping io.beepkit.syslog.kafka io.beepkit.logback io.beepkit.log4j2 io.beepkit.micrometer io.beepkit.micrometer.observation io.beepkit.test"
 modules="beep-core beep-netty beepkit-syslog beepkit-syslog-kafka beepkit-logback beepkit-log4j2 beepkit-micrometer beepkit-test"
 

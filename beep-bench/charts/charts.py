@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tables and SVG charts for docs/benchmarks.md from benchmark results (Python 3 standard library only).
+"""Target tables and SVG charts of scenario 4 and the bottleneck harness (Python 3 standard library only).
 
 Reads JMH results written with `-rf json` (scenario 4: io.beepkit.bench.baseline.*, BEEP against raw Netty TCP,
 Netty HTTP/2, grpc-java and RSocket) and the per-run JSON reports of
@@ -10,8 +10,11 @@ writes:
   * SVG_DIR/echo-under-bulk.svg: the interactive echo's p99 beside a bulk flow, per profile, link rate and sharing
     mode, with its idle p99 as a marker.
 
-    python3 beep-bench/charts/charts.py --jmh results.json [--harness DIR] [--doc docs/benchmarks.md]
+    python3 beep-bench/charts/charts.py --jmh results.json [--harness DIR] [--doc beep-bench/target/charts.md]
                                         [--svg-dir docs/charts]
+
+The tables go to a run's notes (for one, beep-bench/results/charts-2026-11-26/README.md); docs/benchmarks.md is
+written by io.beepkit.bench.report.ResultsPage and shows the SVG charts.
 """
 import argparse
 import glob
@@ -305,8 +308,11 @@ def latency_chart(rows, path):
 
 
 def replace_block(doc, lines):
-    with open(doc) as f:
-        text = f.read()
+    text = ""
+    if os.path.exists(doc):
+        with open(doc) as f:
+            text = f.read()
+    os.makedirs(os.path.dirname(os.path.abspath(doc)), exist_ok=True)
     block = BEGIN + "\n" + "\n".join(lines).rstrip() + "\n" + END
     if BEGIN in text and END in text:
         text = text[: text.index(BEGIN)] + block + text[text.index(END) + len(END):]
@@ -320,7 +326,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--jmh", nargs="*", default=[], help="JMH result files written with -rf json")
     ap.add_argument("--harness", help="directory of the bottleneck harness' JSON reports")
-    ap.add_argument("--doc", default="docs/benchmarks.md", help="Markdown file whose generated block is replaced")
+    ap.add_argument("--doc", default="beep-bench/target/charts.md", help="Markdown file whose generated block is replaced")
     ap.add_argument("--svg-dir", default="docs/charts", help="where the SVG charts go")
     args = ap.parse_args(argv)
     jmh = load_jmh(args.jmh)

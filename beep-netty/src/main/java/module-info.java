@@ -1,6 +1,7 @@
 /**
  * BEEP over TCP on Netty (RFC 3081): {@code BeepServer}, {@code BeepClient}, their configuration and socket profiles
- * ({@code io.beepkit.netty}) and TLS settings ({@code io.beepkit.netty.tls}). The session engine
+ * ({@code io.beepkit.netty}), TLS settings ({@code io.beepkit.netty.tls}) and diagnostics for tools
+ * ({@code io.beepkit.netty.diagnostics}: failure words, the host's TCP segment count). The session engine
  * ({@code io.beepkit.netty.internal.*}) is not exported.
  */
 module io.beepkit.netty {
@@ -18,5 +19,6 @@ module io.beepkit.netty {
     requires org.slf4j;
 
     exports io.beepkit.netty;
+    exports io.beepkit.netty.diagnostics;
     exports io.beepkit.netty.tls;
 }

@@ -5,7 +5,7 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.SocketProfile;
-import io.beepkit.netty.internal.TcpSegmentCounter;
+import io.beepkit.netty.diagnostics.TcpSegmentCounter;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

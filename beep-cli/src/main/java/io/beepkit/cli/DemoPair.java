@@ -9,7 +9,7 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketProfile;
-import io.beepkit.netty.internal.TcpSegmentCounter;
+import io.beepkit.netty.diagnostics.TcpSegmentCounter;
 
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;

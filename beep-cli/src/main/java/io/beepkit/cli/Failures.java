@@ -8,7 +8,7 @@ import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.MessageTooLargeException;
 import io.beepkit.api.SessionClosedException;
 
-import io.beepkit.netty.internal.FailureText;
+import io.beepkit.netty.diagnostics.FailureText;
 
 import java.time.Duration;
 import java.util.concurrent.CancellationException;

@@ -9,7 +9,7 @@ import io.beepkit.api.SessionRole;
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.core.LibraryThreads;
-import io.beepkit.netty.internal.FailureText;
+import io.beepkit.netty.diagnostics.FailureText;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.Shutdown;
 import io.beepkit.netty.internal.SocketBufferFloor;

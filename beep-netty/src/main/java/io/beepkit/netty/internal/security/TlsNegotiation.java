@@ -1,6 +1,6 @@
 package io.beepkit.netty.internal.security;
 
-import io.beepkit.netty.internal.FailureText;
+import io.beepkit.netty.diagnostics.FailureText;
 import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepException;

@@ -1,6 +1,6 @@
 package io.beepkit.netty.internal.session;
 
-import io.beepkit.netty.internal.FailureText;
+import io.beepkit.netty.diagnostics.FailureText;
 import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepProtocolException;

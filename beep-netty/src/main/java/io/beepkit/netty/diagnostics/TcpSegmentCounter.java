@@ -1,4 +1,4 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.diagnostics;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,9 +6,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The host's count of TCP segments sent, from the {@code OutSegs} field of {@code /proc/net/snmp} (Linux): tooling
- * for the CLI and the benchmarks, not for applications. They read it before and after a run: on loopback both peers' segments count, so the difference divided by
- * the exchanges made is segments per exchange (other traffic on the host adds noise).
+ * The host's count of TCP segments sent, from the {@code OutSegs} field of {@code /proc/net/snmp} (Linux only; -1
+ * elsewhere). Read it before and after a run: on loopback both peers' segments count, so the difference divided by
+ * the exchanges made is segments per exchange, the figure {@code beep demo} and the benchmarks print (other traffic on
+ * the host adds noise).
  */
 public final class TcpSegmentCounter {
     private static final Path SNMP = Path.of("/proc/net/snmp");

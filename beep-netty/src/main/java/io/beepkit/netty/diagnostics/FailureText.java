@@ -1,4 +1,4 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.diagnostics;
 
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;

@@ -1,6 +1,5 @@
-package io.beepkit.netty.tuning;
+package io.beepkit.netty.diagnostics;
 
-import io.beepkit.netty.internal.TcpSegmentCounter;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.diagnostics;
 
 import io.beepkit.api.BeepException;
 import io.beepkit.netty.BeepClient;
