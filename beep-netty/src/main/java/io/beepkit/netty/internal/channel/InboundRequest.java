@@ -1,7 +1,9 @@
 package io.beepkit.netty.internal.channel;
 
+import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Responder;
+import io.beepkit.api.WindowTooSmallException;
 import io.beepkit.core.channel.ReplyOrder;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mgmt.ManagementPayloads;
@@ -9,6 +11,7 @@ import io.beepkit.netty.internal.codec.MimePayloads;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -155,6 +158,29 @@ public final class InboundRequest implements Responder {
     }
 
     @Override
+    public CompletableFuture<Void> answerInOneFrame(MimeEntity entity) {
+        int s = state.get();
+        if (s == DONE || (s == NONE && !state.compareAndSet(NONE, ANSWERING))) {
+            throw new IllegalStateException("msgno " + msgno + " on channel " + channel.number() + " is already answered");
+        }
+        ByteBuf payload = MimePayloads.encode(entity);
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        channel.host().onLoop(() -> {
+            WholeFrames whole = channel.wholeFrames();
+            WindowTooSmallException tooLarge = whole.refusal(payload.readableBytes());
+            if (tooLarge != null || channel.lifecycle().isClosed()) {
+                payload.release();
+                written.completeExceptionally(tooLarge != null ? tooLarge
+                        : new ChannelClosedException("channel " + channel.number() + " is closed"));
+                return;
+            }
+            whole.answerQueued(written);
+            produce(FrameType.ANS, payload, false, () -> whole.written(written), true);
+        });
+        return written;
+    }
+
+    @Override
     public void endAnswers() {
         if (!state.compareAndSet(ANSWERING, DONE) && !state.compareAndSet(NONE, DONE)) {
             throw new IllegalStateException("msgno " + msgno + " on channel " + channel.number() + " is already answered");
@@ -186,6 +212,10 @@ public final class InboundRequest implements Responder {
     }
 
     private void produce(FrameType type, ByteBuf payload, boolean last, Runnable onWritten) {
+        produce(type, payload, last, onWritten, false);
+    }
+
+    private void produce(FrameType type, ByteBuf payload, boolean last, Runnable onWritten, boolean whole) {
         if (channel.lifecycle().isClosed()) {
             payload.release();
             return; // the session or channel ended: nobody to send to
@@ -193,6 +223,7 @@ public final class InboundRequest implements Responder {
         long ansno = type == FrameType.ANS ? nextAnsno++ : -1;
         OutboundMessage m = new OutboundMessage(type, msgno, ansno, payload);
         m.onWritten(onWritten);
+        m.wholeFrame(whole);
         channel.host().replyProduced(channel, payload.readableBytes(), last && delivered);
         creditDue();
         channel.exchanges().replies().produce(slot, m, last);
