@@ -12,6 +12,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -34,6 +35,8 @@ public final class InboundRequest implements Responder {
     private boolean delivered;
     private Runnable pendingCredit;
     private long nextAnsno;
+    /** Answers and the NUL asked for and not produced yet, in the order asked (made by the first answer). */
+    private ConcurrentLinkedQueue<Runnable> answerQueue;
 
     private InboundRequest(ChannelImpl channel, int msgno) {
         this.channel = channel;
@@ -154,7 +157,28 @@ public final class InboundRequest implements Responder {
             throw new IllegalStateException("msgno " + msgno + " on channel " + channel.number() + " is already answered");
         }
         ByteBuf payload = MimePayloads.encode(entity);
-        channel.host().onLoop(() -> produce(FrameType.ANS, payload, false, null));
+        inAnswerOrder(() -> produce(FrameType.ANS, payload, false, null));
+    }
+
+    /**
+     * Runs {@code production} on the event loop after every answer asked for before it, whichever thread asked: the
+     * loop runs a task at once when already there, and would otherwise let an answer asked for on the loop overtake
+     * one that another thread queued just before.
+     */
+    private void inAnswerOrder(Runnable production) {
+        ConcurrentLinkedQueue<Runnable> q;
+        synchronized (this) {
+            if (answerQueue == null) {
+                answerQueue = new ConcurrentLinkedQueue<>();
+            }
+            q = answerQueue;
+        }
+        q.add(production);
+        channel.host().onLoop(() -> {
+            for (Runnable r = q.poll(); r != null; r = q.poll()) {
+                r.run();
+            }
+        });
     }
 
     @Override
@@ -165,7 +189,7 @@ public final class InboundRequest implements Responder {
         }
         ByteBuf payload = MimePayloads.encode(entity);
         CompletableFuture<Void> written = new CompletableFuture<>();
-        channel.host().onLoop(() -> {
+        inAnswerOrder(() -> {
             WholeFrames whole = channel.wholeFrames();
             WindowTooSmallException tooLarge = whole.refusal(payload.readableBytes());
             if (tooLarge != null || channel.lifecycle().isClosed()) {
@@ -185,7 +209,7 @@ public final class InboundRequest implements Responder {
         if (!state.compareAndSet(ANSWERING, DONE) && !state.compareAndSet(NONE, DONE)) {
             throw new IllegalStateException("msgno " + msgno + " on channel " + channel.number() + " is already answered");
         }
-        channel.host().onLoop(() -> produce(FrameType.NUL, Unpooled.EMPTY_BUFFER, true, null));
+        inAnswerOrder(() -> produce(FrameType.NUL, Unpooled.EMPTY_BUFFER, true, null));
     }
 
     /** True once any final reply was requested (from any thread). */
