@@ -90,7 +90,8 @@ public final class SyslogSender implements AutoCloseable {
     /**
      * As {@link #cooked(BeepSession, SyslogIdentity)}, with room for the replies to {@code entriesInFlight} entries:
      * the device's receive window is sized so that that many {@code <ok />} replies fit in half of it (at least the
-     * RFC's 4096 octets; a larger window is announced with a SEQ when the channel starts). A device that keeps more
+     * RFC's 4096 octets; a larger window is announced with a SEQ when the channel starts). Not towards a collector
+     * that offers only the legacy URI (rsyslog's liblogging, which cannot parse a SEQ): there the window stays 4096. A device that keeps more
      * than about 46 entries unacknowledged needs it: with 4096 octets it sends the next entry only once replies free
      * their room. Replies longer than an {@code <ok />} lower the number again (see the class).
      *
@@ -101,7 +102,9 @@ public final class SyslogSender implements AutoCloseable {
         if (entriesInFlight < 1 || entriesInFlight > 65_536) {
             throw new IllegalArgumentException("entriesInFlight must be in 1..65536: " + entriesInFlight);
         }
-        return cookedWithWindow(session, iam, replyWindow(entriesInFlight));
+        boolean legacy = uri(session, SyslogProfiles.COOKED, SyslogProfiles.LEGACY_COOKED)
+                .equals(SyslogProfiles.LEGACY_COOKED);
+        return cookedWithWindow(session, iam, legacy ? DEVICE_WINDOW : replyWindow(entriesInFlight));
     }
 
     /** The receive window whose half holds {@code entries} replies of an {@code <ok />}'s size, at least 4096. */
