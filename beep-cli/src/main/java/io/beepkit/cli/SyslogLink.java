@@ -31,7 +31,7 @@ final class SyslogLink {
      * COOKED entries sent before waiting for the oldest acknowledgement, unless {@code --in-flight} says otherwise: as
      * many as a beepkit collector keeps unanswered per channel by default ({@code SyslogLimits.maxPendingEntries}).
      */
-    static final int COOKED_IN_FLIGHT = 64;
+    static final int COOKED_IN_FLIGHT = 1024;
     /** The most {@code --in-flight} accepts; each entry in flight may have to be sent again after a crash. */
     static final int MAX_COOKED_IN_FLIGHT = 4096;
     /** RAW lines queued in the sender for the collector's window; what is queued may leave batched in one answer. */
@@ -66,8 +66,8 @@ final class SyslogLink {
     /**
      * Connects to {@code target} and starts the channel; any failure is a {@link CliException}. COOKED keeps at most
      * {@code inFlight} entries unacknowledged, with a receive window sized for their replies when {@code roomForAll}
-     * (the user asked for that many); otherwise in the RFC's 4096 octets, which announce no SEQ (liblogging's collector
-     * cannot parse one) and hold the replies to 46 entries, the rest waiting in the sender for their room.
+     * (towards a collector offering the RFC 3195 URIs only: liblogging's keeps the RFC's 4096 octets, which announce
+     * no SEQ, and holds the replies to 46 entries, the rest waiting in the sender for their room).
      */
     static SyslogLink open(BeepClient client, Target target, boolean raw, @Nullable String iam, Duration timeout,
                            int inFlight, boolean roomForAll) {

@@ -88,7 +88,7 @@ final class SyslogReceiveCommand implements Callable<Integer> {
     @Mixin
     Rfc3164Options rfc3164;
 
-    @Option(names = "--max-pending-entries", paramLabel = "N", defaultValue = "64",
+    @Option(names = "--max-pending-entries", paramLabel = "N", defaultValue = "1024",
             description = "COOKED entries of one channel received and not yet acknowledged at most, 1.."
                     + SyslogLink.MAX_COOKED_IN_FLIGHT + "; an entry beyond them is refused with ERR 550, so a "
                     + "device's window of unacknowledged entries (beep syslog send --in-flight) must not exceed it "

@@ -69,7 +69,7 @@ final class SyslogSendCommand implements Callable<Integer> {
     @Option(names = "--in-flight", paramLabel = "N", description = "COOKED: entries sent and not yet acknowledged "
             + "at most, 1.." + SyslogLink.MAX_COOKED_IN_FLIGHT + " (default: " + SyslogLink.COOKED_IN_FLIGHT
             + "). More hide more of the round trip to the collector; a collector refuses entries beyond its own "
-            + "limit (beep syslog receive --max-pending-entries, 64 by default), and after a lost session up to N "
+            + "limit (beep syslog receive --max-pending-entries, 1024 by default), and after a lost session up to N "
             + "lines are sent again.")
     Integer inFlight;
 
@@ -147,7 +147,7 @@ final class SyslogSendCommand implements Callable<Integer> {
             SyslogLink link = null;
             try {
                 link = SyslogLink.open(client, target, raw, iam, timeout,
-                        inFlight == null ? SyslogLink.COOKED_IN_FLIGHT : inFlight, inFlight != null);
+                        inFlight == null ? SyslogLink.COOKED_IN_FLIGHT : inFlight, true);
                 if (attempt > 0) {
                     reconnects++;
                     cmd.getErr().printf(Locale.ROOT, "reconnected to %s (reconnect %d), sending %d line%s again%n",

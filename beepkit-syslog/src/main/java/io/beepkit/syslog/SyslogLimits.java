@@ -59,8 +59,10 @@ public final class SyslogLimits {
     }
 
     /**
-     * COOKED MSGs of one channel arrived or arriving but not yet answered (default 64); with {@code maxEntrySize} it
-     * bounds what a channel holds, since BEEP lets a peer have thousands of MSGs outstanding.
+     * COOKED MSGs of one channel arrived or arriving but not yet answered (default 1024, as many as a beepkit device
+     * keeps unacknowledged by default: a pipeline deep enough to fill a file sink's batch per fsync); with
+     * {@code maxEntrySize} and the channel's window it bounds what a channel holds, since BEEP lets a peer have
+     * thousands of MSGs outstanding.
      */
     public int maxPendingEntries() {
         return maxPendingEntries;
@@ -131,7 +133,7 @@ public final class SyslogLimits {
         private int maxOpenAnswers = 4;
         private int maxEntrySize = 16_384;
         private int maxPaths = 64;
-        private int maxPendingEntries = 64;
+        private int maxPendingEntries = 1024;
         private int maxChannels = 8;
 
         private Builder() {

@@ -12,15 +12,14 @@ import io.beepkit.core.LogText;
 import io.beepkit.syslog.internal.CookedEntry;
 import io.beepkit.syslog.internal.CookedXml;
 import io.beepkit.syslog.internal.DeviceCookedHandler;
+import io.beepkit.syslog.internal.EntryPipeline;
 import io.beepkit.syslog.internal.RawDeviceHandler;
 import io.beepkit.syslog.internal.RawOutput;
 import io.beepkit.syslog.internal.SyslogTextParser;
-import io.beepkit.syslog.internal.WholeFrameGate;
 import org.jspecify.annotations.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -59,14 +58,14 @@ public final class SyslogSender implements AutoCloseable {
     private final SyslogTransport transport;
     private final BeepChannel channel;
     private final @Nullable RawOutput raw;
-    private final @Nullable WholeFrameGate cookedGate;
+    private final @Nullable EntryPipeline entries;
     private final AtomicReference<@Nullable CompletableFuture<@Nullable Void>> finishing = new AtomicReference<>();
 
     private SyslogSender(SyslogTransport transport, BeepChannel channel, @Nullable RawOutput raw, int replyWindow) {
         this.transport = transport;
         this.channel = channel;
         this.raw = raw;
-        this.cookedGate = raw == null ? new WholeFrameGate(channel, MAX_UNSENT, replyWindow) : null;
+        this.entries = raw == null ? new EntryPipeline(channel, replyWindow) : null;
     }
 
     /** Starts a RAW channel on {@code session}; completes once the collector's MSG has arrived. */
@@ -91,7 +90,8 @@ public final class SyslogSender implements AutoCloseable {
     /**
      * As {@link #cooked(BeepSession, SyslogIdentity)}, with room for the replies to {@code entriesInFlight} entries:
      * the device's receive window is sized so that that many {@code <ok />} replies fit in half of it (at least the
-     * RFC's 4096 octets; a larger window is announced with a SEQ when the channel starts). A device that keeps more
+     * RFC's 4096 octets; a larger window is announced with a SEQ when the channel starts). Not towards a collector
+     * that offers only the legacy URI (rsyslog's liblogging, which cannot parse a SEQ): there the window stays 4096. A device that keeps more
      * than about 46 entries unacknowledged needs it: with 4096 octets it sends the next entry only once replies free
      * their room. Replies longer than an {@code <ok />} lower the number again (see the class).
      *
@@ -102,12 +102,14 @@ public final class SyslogSender implements AutoCloseable {
         if (entriesInFlight < 1 || entriesInFlight > 65_536) {
             throw new IllegalArgumentException("entriesInFlight must be in 1..65536: " + entriesInFlight);
         }
-        return cookedWithWindow(session, iam, replyWindow(entriesInFlight));
+        boolean legacy = uri(session, SyslogProfiles.COOKED, SyslogProfiles.LEGACY_COOKED)
+                .equals(SyslogProfiles.LEGACY_COOKED);
+        return cookedWithWindow(session, iam, legacy ? DEVICE_WINDOW : replyWindow(entriesInFlight));
     }
 
     /** The receive window whose half holds {@code entries} replies of an {@code <ok />}'s size, at least 4096. */
     static int replyWindow(int entries) {
-        return Math.max(DEVICE_WINDOW, WholeFrameGate.windowForReplies(entries));
+        return Math.max(DEVICE_WINDOW, EntryPipeline.windowForReplies(entries));
     }
 
     private static CompletableFuture<SyslogSender> cookedWithWindow(BeepSession session, @Nullable SyslogIdentity iam,
@@ -172,24 +174,7 @@ public final class SyslogSender implements AutoCloseable {
 
     private CompletableFuture<Void> sendXml(String xml) {
         MimeEntity msg = MimeEntity.of(MimeEntity.BEEP_XML, xml.getBytes(StandardCharsets.UTF_8));
-        WholeFrameGate gate = Objects.requireNonNull(cookedGate);
-        return gate.submit(payloadSize(msg), () -> {
-            try {
-                return channel.send(msg).whenComplete((r, e) -> gate.answered(r == null ? 0 : payloadSize(r.entity())));
-            } catch (RuntimeException e) {
-                gate.answered(0); // refused at once (the channel closed): no reply will come for it
-                throw e;
-            }
-        }).thenApply(SyslogSender::requireOk);
-    }
-
-    /** The octets of {@code entity} on the wire: {@code Name: value} CR LF per header, CR LF, then the body. */
-    private static long payloadSize(MimeEntity entity) {
-        long size = 2 + entity.body().length;
-        for (Map.Entry<String, String> h : entity.headers()) {
-            size += h.getKey().length() + 2 + h.getValue().length() + 2; // the header is ISO-8859-1: one octet a char
-        }
-        return size;
+        return Objects.requireNonNull(entries).submit(msg).thenApply(SyslogSender::requireOk);
     }
 
     private static Void requireOk(Reply r) {
@@ -213,7 +198,7 @@ public final class SyslogSender implements AutoCloseable {
         if (finishing.compareAndSet(null, mine)) {
             CompletableFuture<@Nullable Void> end = raw != null
                     ? raw.end().thenCompose(ended -> channel.close())
-                    : Objects.requireNonNull(cookedGate).close().thenCompose(sent -> channel.close());
+                    : Objects.requireNonNull(entries).close().thenCompose(sent -> channel.close());
             end.whenComplete((v, e) -> {
                 if (e != null) {
                     mine.completeExceptionally(e);

@@ -123,6 +123,13 @@ class SyslogSenderWholeFrameTest {
         expectAllInOrder();
         assertEquals(COUNT, stats.messagesSent());
         assertEquals(stats.messagesSent(), stats.framesSent(), "every entry in one frame: " + describe(stats));
+        assertNoPollingThread();
+    }
+
+    /** The waits for the window are the engine's: no thread of the device's own polls it. */
+    private static void assertNoPollingThread() {
+        assertTrue(Thread.getAllStackTraces().keySet().stream()
+                .noneMatch(t -> t.getName().startsWith("beep-syslog-device")), "a device thread of its own");
     }
 
     @Test
@@ -137,5 +144,6 @@ class SyslogSenderWholeFrameTest {
         assertEquals(stats.messagesSent(), stats.framesSent(), "every answer in one frame: " + describe(stats));
         // on the RFC URI the lines queued behind the slow window share answers
         assertTrue(stats.framesSent() < COUNT, describe(stats));
+        assertNoPollingThread();
     }
 }

@@ -1,6 +1,7 @@
 package io.beepkit.bench.logging;
 
 import io.beepkit.bench.ChildJvm;
+import io.beepkit.syslog.shipping.LogShipper;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +14,9 @@ import java.util.List;
  * to the end of the flush at stop).
  *
  * <p>{@code java -cp benchmarks.jar io.beepkit.bench.logging.LoggingThroughputRun [events] [rounds] [in-flight]
- * [fsync]}: in-flight is the appender's {@code inFlight} (default the appender's, 64; the collector is started with
- * {@code --max-pending-entries} as large), fsync the collector's {@code --fsync} (default every-batch).
+ * [fsync]}: in-flight is the appender's {@code inFlight} (default the appender's, {@link LogShipper#DEFAULT_IN_FLIGHT};
+ * the collector is started with {@code --max-pending-entries} as large), fsync the collector's {@code --fsync}
+ * (default every-batch).
  */
 public final class LoggingThroughputRun {
     private LoggingThroughputRun() {
@@ -23,7 +25,7 @@ public final class LoggingThroughputRun {
     public static void main(String[] args) throws Exception {
         int events = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
-        int inFlight = args.length > 2 ? Integer.parseInt(args[2]) : 64;
+        int inFlight = args.length > 2 ? Integer.parseInt(args[2]) : LogShipper.DEFAULT_IN_FLIGHT;
         String fsync = args.length > 3 ? args[3] : "every-batch";
         List<String> collectorOptions = List.of("--max-pending-entries", Integer.toString(Math.max(64, inFlight)),
                 "--fsync", fsync);

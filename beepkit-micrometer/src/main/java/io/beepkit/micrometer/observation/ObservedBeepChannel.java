@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * A channel whose every MSG sent is observed ({@link BeepObservationDocumentation#CLIENT_EXCHANGE}) from the send
@@ -45,11 +46,25 @@ public final class ObservedBeepChannel implements BeepChannel {
 
     @Override
     public CompletableFuture<Reply> send(MimeEntity message) {
+        return observed(message, delegate::send);
+    }
+
+    @Override
+    public CompletableFuture<Reply> sendInOneFrame(MimeEntity message) {
+        return observed(message, delegate::sendInOneFrame);
+    }
+
+    @Override
+    public CompletableFuture<@Nullable Void> whenWindowOpen(int octets) {
+        return delegate.whenWindowOpen(octets);
+    }
+
+    private CompletableFuture<Reply> observed(MimeEntity message, Function<MimeEntity, CompletableFuture<Reply>> send) {
         BeepClientContext context = new BeepClientContext(BeepExchange.of(delegate));
         Observation observation = start(context);
         CompletableFuture<Reply> reply;
         try {
-            reply = delegate.send(TraceHeaders.with(message, context.getCarrier()));
+            reply = send.apply(TraceHeaders.with(message, context.getCarrier()));
         } catch (RuntimeException e) {
             finish(observation, context, null, e);
             throw e;

@@ -5,6 +5,8 @@ import io.beepkit.api.Responder;
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 
+import java.util.concurrent.CompletableFuture;
+
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** Passes a handler's answer on and stops the exchange's observation once the answer is complete. */
@@ -33,6 +35,11 @@ final class ObservedResponder implements Responder {
     @Override
     public void answer(MimeEntity entity) {
         delegate.answer(entity);
+    }
+
+    @Override
+    public CompletableFuture<@Nullable Void> answerInOneFrame(MimeEntity entity) {
+        return delegate.answerInOneFrame(entity);
     }
 
     @Override

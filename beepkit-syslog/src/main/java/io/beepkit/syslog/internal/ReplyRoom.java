@@ -6,7 +6,7 @@ package io.beepkit.syslog.internal;
  * with its Content-Type header, before the first), and another entry goes only while all of them fit in half the
  * device's window. The engine moves the window's edge half a window at a time, so at least that half is open after
  * every SEQ: the collector can send every reply it owes without meeting the edge in the middle of one, however late
- * the device's next SEQ (a stalled device, a loaded machine). Not thread-safe: guarded by its {@link WholeFrameGate}.
+ * the device's next SEQ (a stalled device, a loaded machine). Not thread-safe: guarded by its {@link EntryPipeline}.
  */
 final class ReplyRoom {
     /** The size assumed for a reply before the first arrives: {@code <ok />} and its Content-Type header. */

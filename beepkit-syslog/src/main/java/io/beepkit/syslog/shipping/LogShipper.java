@@ -46,8 +46,13 @@ public final class LogShipper implements AutoCloseable {
     public static final int DROP_THRESHOLD_PERCENT = 80;
     /** How long a logging thread waits for room under BLOCK (and SPILL) by default. */
     public static final Duration DEFAULT_BLOCK_TIMEOUT = Duration.ofMillis(100);
-    /** COOKED entries awaiting their {@code <ok />} at once, by default (a beepkit collector's default too). */
-    public static final int DEFAULT_IN_FLIGHT = 64;
+    /**
+     * COOKED entries awaiting their {@code <ok />} at once, by default: a beepkit collector's default
+     * {@code SyslogLimits.maxPendingEntries} too, so device and collector agree without settings. The device's
+     * receive window is sized for their replies only towards a collector offering the RFC 3195 URIs; liblogging's
+     * (the legacy URIs only) keeps the RFC's 4096 octets and sees no SEQ.
+     */
+    public static final int DEFAULT_IN_FLIGHT = 1024;
     /** RAW lines after which the channel is ended cleanly (which acknowledges them) and started again. */
     public static final int DEFAULT_RAW_CHECKPOINT_LINES = 10_000;
     /** The most the spill files hold together, by default. */

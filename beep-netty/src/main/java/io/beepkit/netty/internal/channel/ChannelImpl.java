@@ -45,6 +45,7 @@ public final class ChannelImpl implements BeepChannel {
     private final CloseState close = new CloseState();
     private final TransferCounters counters = new TransferCounters();
     private final MessageTally tally = new MessageTally();
+    private final WholeFrames wholeFrames;
     /** Why the channel was given up after a missed deadline or a cancellation, or null (event loop only). */
     private ChannelClosedException givenUp;
 
@@ -59,6 +60,7 @@ public final class ChannelImpl implements BeepChannel {
         this.handler = handler;
         // Channel 0's msgno 0 belongs to the greeting exchange (RFC 3080 §2.4), so our requests there start at 1.
         this.exchanges = new Exchanges(number == 0 ? 1 : 0, host.config().maxOutstanding());
+        this.wholeFrames = new WholeFrames(number, outbound.window(), host.config().socketProfile().maxFrameSize());
     }
 
     @Override
@@ -111,6 +113,11 @@ public final class ChannelImpl implements BeepChannel {
         return exchanges;
     }
 
+    /** The whole-frame checks, window waits and whole-frame answers. */
+    public WholeFrames wholeFrames() {
+        return wholeFrames;
+    }
+
     /** The close handshakes. */
     public CloseState closeState() {
         return close;
@@ -123,7 +130,19 @@ public final class ChannelImpl implements BeepChannel {
 
     @Override
     public CompletableFuture<Reply> send(MimeEntity message) {
-        return sendWithin(message, host.config().replyTimeout());
+        return sendWithin(message, host.config().replyTimeout(), false);
+    }
+
+    @Override
+    public CompletableFuture<Reply> sendInOneFrame(MimeEntity message) {
+        return sendWithin(message, host.config().replyTimeout(), true);
+    }
+
+    @Override
+    public CompletableFuture<Void> whenWindowOpen(int octets) {
+        CompletableFuture<Void> opened = WholeFrames.newWait(octets);
+        host.onLoop(() -> wholeFrames.whenOpen(octets, opened, givenUp == null && !lifecycle.isClosed()));
+        return opened;
     }
 
     @Override
@@ -132,27 +151,30 @@ public final class ChannelImpl implements BeepChannel {
         if (deadline.isNegative() || deadline.isZero()) {
             throw new IllegalArgumentException("deadline must be positive: " + deadline);
         }
-        return sendWithin(message, deadline);
+        return sendWithin(message, deadline, false);
     }
 
-    /** @param deadline how long the reply may take, or null for no limit */
-    private CompletableFuture<Reply> sendWithin(MimeEntity message, Duration deadline) {
+    /**
+     * @param deadline how long the reply may take, or null for no limit
+     * @param whole the MSG leaves only as one whole frame
+     */
+    private CompletableFuture<Reply> sendWithin(MimeEntity message, Duration deadline, boolean whole) {
         ReplyFuture f = new ReplyFuture(this);
         AggregatingSink sink = new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize());
         ByteBuf payload = MimePayloads.encode(message);
         host.onLoop(() -> {
-            if (refused(payload, sink)) {
+            if (refused(payload, sink) || whole && wholeFrames.refused(payload, sink)) {
                 return;
             }
             if (deadline == null) {
-                PendingRequest p = sendMsg(payload, sink);
+                PendingRequest p = sendMsg(payload, sink, whole);
                 if (p != null) {
                     f.registered(p);
                 }
                 return;
             }
             DeadlineSink timed = new DeadlineSink(sink);
-            PendingRequest p = sendMsg(payload, timed);
+            PendingRequest p = sendMsg(payload, timed, whole);
             if (p != null) {
                 f.registered(p);
                 timed.timer(host.after(deadline, () -> GiveUp.deadlineMissed(this, p, deadline)));
@@ -168,7 +190,7 @@ public final class ChannelImpl implements BeepChannel {
         ByteBuf payload = MimePayloads.encode(message);
         host.onLoop(() -> {
             if (!refused(payload, sink)) {
-                sendMsg(payload, sink);
+                sendMsg(payload, sink, false);
             }
         });
         return f;
@@ -187,11 +209,10 @@ public final class ChannelImpl implements BeepChannel {
     }
 
     /**
-     * Event loop: queues a MSG; fails the sink if too many are outstanding. Ownership of {@code payload} passes.
-     *
-     * @return the exchange, or null when it was refused
+     * Event loop: queues a MSG, only as one whole frame when {@code whole}; fails the sink if too many are
+     * outstanding. Ownership of {@code payload} passes. Returns the exchange, or null when it was refused.
      */
-    public PendingRequest sendMsg(ByteBuf payload, ReplySink sink) {
+    public PendingRequest sendMsg(ByteBuf payload, ReplySink sink, boolean whole) {
         PendingRequest req;
         try {
             req = exchanges.expectReply(sink);
@@ -201,6 +222,7 @@ public final class ChannelImpl implements BeepChannel {
             return null;
         }
         OutboundMessage out = new OutboundMessage(FrameType.MSG, req.msgno(), -1, payload);
+        out.wholeFrame(whole);
         req.outbound(out);
         enqueue(out);
         return req;
@@ -317,6 +339,7 @@ public final class ChannelImpl implements BeepChannel {
         lifecycle.closed();
         exchanges.destroy(cause);
         outbound.releaseAll();
+        wholeFrames.destroy(cause);
     }
 
     @Override

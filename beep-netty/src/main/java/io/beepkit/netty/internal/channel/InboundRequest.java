@@ -1,7 +1,9 @@
 package io.beepkit.netty.internal.channel;
 
+import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Responder;
+import io.beepkit.api.WindowTooSmallException;
 import io.beepkit.core.channel.ReplyOrder;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mgmt.ManagementPayloads;
@@ -9,6 +11,8 @@ import io.beepkit.netty.internal.codec.MimePayloads;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -31,6 +35,8 @@ public final class InboundRequest implements Responder {
     private boolean delivered;
     private Runnable pendingCredit;
     private long nextAnsno;
+    /** Answers and the NUL asked for and not produced yet, in the order asked (made by the first answer). */
+    private ConcurrentLinkedQueue<Runnable> answerQueue;
 
     private InboundRequest(ChannelImpl channel, int msgno) {
         this.channel = channel;
@@ -151,7 +157,51 @@ public final class InboundRequest implements Responder {
             throw new IllegalStateException("msgno " + msgno + " on channel " + channel.number() + " is already answered");
         }
         ByteBuf payload = MimePayloads.encode(entity);
-        channel.host().onLoop(() -> produce(FrameType.ANS, payload, false, null));
+        inAnswerOrder(() -> produce(FrameType.ANS, payload, false, null));
+    }
+
+    /**
+     * Runs {@code production} on the event loop after every answer asked for before it, whichever thread asked: the
+     * loop runs a task at once when already there, and would otherwise let an answer asked for on the loop overtake
+     * one that another thread queued just before.
+     */
+    private void inAnswerOrder(Runnable production) {
+        ConcurrentLinkedQueue<Runnable> q;
+        synchronized (this) {
+            if (answerQueue == null) {
+                answerQueue = new ConcurrentLinkedQueue<>();
+            }
+            q = answerQueue;
+        }
+        q.add(production);
+        channel.host().onLoop(() -> {
+            for (Runnable r = q.poll(); r != null; r = q.poll()) {
+                r.run();
+            }
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> answerInOneFrame(MimeEntity entity) {
+        int s = state.get();
+        if (s == DONE || (s == NONE && !state.compareAndSet(NONE, ANSWERING))) {
+            throw new IllegalStateException("msgno " + msgno + " on channel " + channel.number() + " is already answered");
+        }
+        ByteBuf payload = MimePayloads.encode(entity);
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        inAnswerOrder(() -> {
+            WholeFrames whole = channel.wholeFrames();
+            WindowTooSmallException tooLarge = whole.refusal(payload.readableBytes());
+            if (tooLarge != null || channel.lifecycle().isClosed()) {
+                payload.release();
+                written.completeExceptionally(tooLarge != null ? tooLarge
+                        : new ChannelClosedException("channel " + channel.number() + " is closed"));
+                return;
+            }
+            whole.answerQueued(written);
+            produce(FrameType.ANS, payload, false, () -> whole.written(written), true);
+        });
+        return written;
     }
 
     @Override
@@ -159,7 +209,7 @@ public final class InboundRequest implements Responder {
         if (!state.compareAndSet(ANSWERING, DONE) && !state.compareAndSet(NONE, DONE)) {
             throw new IllegalStateException("msgno " + msgno + " on channel " + channel.number() + " is already answered");
         }
-        channel.host().onLoop(() -> produce(FrameType.NUL, Unpooled.EMPTY_BUFFER, true, null));
+        inAnswerOrder(() -> produce(FrameType.NUL, Unpooled.EMPTY_BUFFER, true, null));
     }
 
     /** True once any final reply was requested (from any thread). */
@@ -186,6 +236,10 @@ public final class InboundRequest implements Responder {
     }
 
     private void produce(FrameType type, ByteBuf payload, boolean last, Runnable onWritten) {
+        produce(type, payload, last, onWritten, false);
+    }
+
+    private void produce(FrameType type, ByteBuf payload, boolean last, Runnable onWritten, boolean whole) {
         if (channel.lifecycle().isClosed()) {
             payload.release();
             return; // the session or channel ended: nobody to send to
@@ -193,6 +247,7 @@ public final class InboundRequest implements Responder {
         long ansno = type == FrameType.ANS ? nextAnsno++ : -1;
         OutboundMessage m = new OutboundMessage(type, msgno, ansno, payload);
         m.onWritten(onWritten);
+        m.wholeFrame(whole);
         channel.host().replyProduced(channel, payload.readableBytes(), last && delivered);
         creditDue();
         channel.exchanges().replies().produce(slot, m, last);

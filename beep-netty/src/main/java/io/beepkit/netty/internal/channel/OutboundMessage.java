@@ -20,6 +20,7 @@ public final class OutboundMessage {
     private boolean complete;
     private boolean truncated;
     private boolean started;
+    private boolean wholeFrame;
     private long sent;
     private ArrayDeque<ByteBuf> chunks;
     private long queued;
@@ -41,6 +42,16 @@ public final class OutboundMessage {
         this.payload = payload;
         this.total = payload.readableBytes();
         this.complete = true;
+    }
+
+    /** True when the message leaves only as one whole frame, waiting until the peer's window holds all of it. */
+    public boolean wholeFrame() {
+        return wholeFrame;
+    }
+
+    /** Makes a whole message leave only as one whole frame (or lets it be cut again). */
+    public void wholeFrame(boolean v) {
+        wholeFrame = v && chunks == null;
     }
 
     /** The frame type: MSG, RPY, ERR, ANS or NUL. */

@@ -119,7 +119,7 @@ final class OwnRequests {
                 onFail.accept(cause);
             }
         });
-        zero.sendMsg(MimePayloads.wrap(ManagementPayloads.xml(m)), sink);
+        zero.sendMsg(MimePayloads.wrap(ManagementPayloads.xml(m)), sink, false);
         if (!answered[0] && !host.closed()) {
             cancel[0] = host.after(timeout, () -> {
                 if (!answered[0] && !host.closed()) {

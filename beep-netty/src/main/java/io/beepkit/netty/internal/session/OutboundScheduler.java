@@ -69,6 +69,7 @@ public final class OutboundScheduler {
             ch.outbound().forceNext(false);
             schedule(ch);
         }
+        ch.wholeFrames().opened(); // after what was queued took its share of the credit
     }
 
     /** One round-robin pass after another, one frame per channel per turn, while the socket takes data. */
@@ -109,7 +110,9 @@ public final class OutboundScheduler {
 
     private static boolean canProgress(ChannelImpl ch) {
         OutboundMessage m = ch.outbound().head();
-        return m != null && m.sendable() && (m.remaining() == 0 || ch.outbound().window().available() > 0);
+        int available = ch.outbound().window().available();
+        return m != null && m.sendable() && (m.remaining() == 0 || available > 0)
+                && (!m.wholeFrame() || available >= m.remaining());
     }
 
     /** Writes the next frame of {@code ch}'s head message if the planner allows; false if it must wait. */
@@ -127,9 +130,12 @@ public final class OutboundScheduler {
         int n = 0;
         if (remaining > 0) {
             int available = window.available();
-            n = planner.nextFrameSize(remaining, available, window.peerWindow(), window.inFlight(), q.forceNext());
+            // A whole-frame message waits for the SEQ that opens the window for all of it (no tail timer: it is
+            // never cut); its size was checked against the window and our largest frame when it was queued.
+            n = m.wholeFrame() ? (available >= remaining ? remaining : 0)
+                    : planner.nextFrameSize(remaining, available, window.peerWindow(), window.inFlight(), q.forceNext());
             if (n == 0) {
-                if (available > 0) {
+                if (available > 0 && !m.wholeFrame()) {
                     armTailTimer(ch);
                 }
                 if (q.blockedSince() == 0) {
