@@ -354,7 +354,7 @@ public final class BeepConfig {
         /** Traces every frame sent and received, one line each; null to disable (the default). */
         public Builder frameTracer(@Nullable Consumer<String> v) { frameTracer = v; return this; }
         /**
-         * Decides on the peer's release requests: return {@link CloseDecision#decline(int, String)} to keep the
+         * Decides on the peer's release requests: return {@link CloseDecision#refuse(int, String)} to keep the
          * session up (answered with ERR), or accept. Runs on the callback executor. Default: null, always accept.
          */
         public Builder releaseHandler(@Nullable Function<BeepSession, CloseDecision> v) {

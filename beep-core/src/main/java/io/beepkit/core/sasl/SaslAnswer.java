@@ -37,7 +37,7 @@ public record SaslAnswer(boolean positive, String blob, int code, String diagnos
         if (positive) {
             responder.reply(entity());
         } else {
-            responder.error(code, diagnostic);
+            responder.refuse(code, diagnostic);
         }
     }
 }

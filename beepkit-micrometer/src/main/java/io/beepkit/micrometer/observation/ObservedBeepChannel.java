@@ -6,6 +6,7 @@ import io.beepkit.api.MessageStream;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
+import io.beepkit.api.SendOptions;
 import io.beepkit.api.TransferStats;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -44,12 +45,12 @@ public final class ObservedBeepChannel implements BeepChannel {
     }
 
     @Override
-    public CompletableFuture<Reply> send(MimeEntity message) {
+    public CompletableFuture<Reply> send(MimeEntity message, SendOptions options) {
         BeepClientContext context = new BeepClientContext(BeepExchange.of(delegate));
         Observation observation = start(context);
         CompletableFuture<Reply> reply;
         try {
-            reply = delegate.send(TraceHeaders.with(message, context.getCarrier()));
+            reply = delegate.send(TraceHeaders.with(message, context.getCarrier()), options);
         } catch (RuntimeException e) {
             finish(observation, context, null, e);
             throw e;
@@ -59,13 +60,14 @@ public final class ObservedBeepChannel implements BeepChannel {
     }
 
     @Override
-    public CompletableFuture<@Nullable Void> send(MimeEntity message, ReplyListener listener) {
+    public CompletableFuture<@Nullable Void> send(MimeEntity message, ReplyListener listener,
+                                                 SendOptions options) {
         BeepClientContext context = new BeepClientContext(BeepExchange.of(delegate));
         Observation observation = start(context);
         CompletableFuture<@Nullable Void> done;
         try {
             done = delegate.send(TraceHeaders.with(message, context.getCarrier()),
-                    new ObservedReplyListener(listener, context));
+                    new ObservedReplyListener(listener, context), options);
         } catch (RuntimeException e) {
             finish(observation, context, null, e);
             throw e;
@@ -75,12 +77,12 @@ public final class ObservedBeepChannel implements BeepChannel {
     }
 
     @Override
-    public MessageStream openMessage(MimeEntity headers) {
+    public MessageStream openMessage(MimeEntity headers, SendOptions options) {
         BeepClientContext context = new BeepClientContext(BeepExchange.of(delegate));
         Observation observation = start(context);
         MessageStream stream;
         try {
-            stream = delegate.openMessage(TraceHeaders.with(headers, context.getCarrier()));
+            stream = delegate.openMessage(TraceHeaders.with(headers, context.getCarrier()), options);
         } catch (RuntimeException e) {
             finish(observation, context, null, e);
             throw e;
@@ -90,13 +92,13 @@ public final class ObservedBeepChannel implements BeepChannel {
     }
 
     @Override
-    public MessageStream openMessage(MimeEntity headers, ReplyListener listener) {
+    public MessageStream openMessage(MimeEntity headers, ReplyListener listener, SendOptions options) {
         BeepClientContext context = new BeepClientContext(BeepExchange.of(delegate));
         Observation observation = start(context);
         MessageStream stream;
         try {
             stream = delegate.openMessage(TraceHeaders.with(headers, context.getCarrier()),
-                    new ObservedReplyListener(listener, context));
+                    new ObservedReplyListener(listener, context), options);
         } catch (RuntimeException e) {
             finish(observation, context, null, e);
             throw e;

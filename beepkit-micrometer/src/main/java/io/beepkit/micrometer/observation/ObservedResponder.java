@@ -26,8 +26,8 @@ final class ObservedResponder implements Responder {
     }
 
     @Override
-    public void error(int code, @Nullable String diagnostic) {
-        ended(ReplyKind.ERR, () -> delegate.error(code, diagnostic));
+    public void refuse(int code, @Nullable String diagnostic) {
+        ended(ReplyKind.ERR, () -> delegate.refuse(code, diagnostic));
     }
 
     @Override

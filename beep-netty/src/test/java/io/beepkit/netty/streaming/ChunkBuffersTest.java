@@ -5,9 +5,10 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MessageStream;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
+import io.beepkit.api.StreamingHandler;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.ByteBufMessageHandler;
+import io.beepkit.netty.ChunkBuffers;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import org.junit.jupiter.api.AfterEach;
@@ -18,6 +19,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -26,12 +28,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A {@link ByteBufMessageHandler} over real loopback sockets receives the network buffer itself: each chunk is a
- * slice of the socket's direct read buffer, found between its own frame's header and trailer there; every payload
+ * A {@link StreamingHandler} over real loopback sockets reaches the network buffer itself through
+ * {@link ChunkBuffers#buffer}: each chunk's buffer is a slice of the socket's direct read buffer, found between its own frame's header and trailer there; every payload
  * octet arrives in order across frames; and a chunk retained by the handler stays valid until the handler releases
  * it. The class-level leak check fails the class if any chunk is left unreleased or released once too often.
  */
-class ByteBufMessageHandlerTest {
+class ChunkBuffersTest {
     static final String BYTES = "urn:test:bytebuf";
     static final int BODY = 200 * 1024;
 
@@ -52,7 +54,7 @@ class ByteBufMessageHandlerTest {
         }
     }
 
-    private BeepChannel connect(ByteBufMessageHandler handler) throws Exception {
+    private BeepChannel connect(StreamingHandler handler) throws Exception {
         server = BeepServer.builder().bind("127.0.0.1", 0).profile(BYTES, handler).build().start().join();
         client = BeepClient.builder().build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
@@ -125,13 +127,15 @@ class ByteBufMessageHandlerTest {
     void chunksAreSlicesOfTheNetworkBuffer() throws Exception {
         List<Seen> seen = new CopyOnWriteArrayList<>();
         ByteArrayOutputStream received = new ByteArrayOutputStream();
-        BeepChannel ch = connect((channel, msgno, chunk, last, r) -> {
+        BeepChannel ch = connect((piece, r) -> {
+            ByteBuf chunk = ChunkBuffers.buffer(piece);
             seen.add(new Seen(chunk.readableBytes(), untracked(chunk).unwrap() != null, chunk.isDirect(),
-                    framedInItsReadBuffer(chunk, received.size()), last));
+                    framedInItsReadBuffer(chunk, received.size()), piece.last()));
             received.writeBytes(ByteBufUtil.getBytes(chunk));
-            if (last) {
+            if (piece.last()) {
                 r.reply(MimeEntity.of(Integer.toString(received.size())));
             }
+            return CompletableFuture.completedFuture(null);
         });
         byte[] body = body();
         Reply reply = stream(ch, body);
@@ -157,13 +161,14 @@ class ByteBufMessageHandlerTest {
     @DisplayName("the handler may retain chunks and release them later; they stay intact meanwhile")
     void retainedChunksOutliveTheCall() throws Exception {
         List<ByteBuf> kept = new ArrayList<>();
-        BeepChannel ch = connect((channel, msgno, chunk, last, r) -> {
+        BeepChannel ch = connect((piece, r) -> {
             synchronized (kept) {
-                kept.add(chunk.retain());
+                kept.add(ChunkBuffers.buffer(piece).retain());
             }
-            if (last) {
+            if (piece.last()) {
                 r.reply(MimeEntity.of("kept"));
             }
+            return CompletableFuture.completedFuture(null);
         });
         byte[] body = body();
         assertEquals("kept", stream(ch, body).entity().bodyText());
@@ -189,5 +194,34 @@ class ByteBufMessageHandlerTest {
         System.arraycopy(got, 2, expectedBody, 0, BODY);
         assertArrayEquals(body, expectedBody, "the first MSG's retained chunks still hold its octets");
         chunks.forEach(ByteBuf::release); // too many releases would throw; too few fail the class's leak check
+    }
+
+    @Test
+    @DisplayName("a chunk's buffer stays valid until the handler's stage completes, and is released then")
+    void bufferLivesUntilTheStageCompletes() throws Exception {
+        List<io.beepkit.api.MessageChunk> pieces = new CopyOnWriteArrayList<>();
+        List<CompletableFuture<Void>> acks = new CopyOnWriteArrayList<>();
+        BeepChannel ch = connect((piece, r) -> {
+            pieces.add(piece);
+            CompletableFuture<Void> ack = new CompletableFuture<>();
+            acks.add(ack);
+            if (piece.last()) {
+                r.reply(MimeEntity.of("held"));
+            }
+            return ack;
+        });
+        MessageStream out = ch.openMessage(MimeEntity.EMPTY_ENTITY);
+        out.write("later".getBytes(StandardCharsets.US_ASCII));
+        out.end();
+        assertEquals("held", out.reply().get(10, TimeUnit.SECONDS).entity().bodyText());
+        io.beepkit.api.MessageChunk piece = pieces.get(0);
+        ByteBuf buf = ChunkBuffers.buffer(piece);
+        assertTrue(buf.refCnt() >= 1, "valid while the stage is pending");
+        assertEquals("\r\nlater", buf.toString(StandardCharsets.US_ASCII));
+        assertEquals("\r\nlater", new String(piece.bytes(), StandardCharsets.US_ASCII));
+        acks.forEach(a -> a.complete(null));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> ChunkBuffers.buffer(piece),
+                "released once the stage completed");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, piece::bytes);
     }
 }
