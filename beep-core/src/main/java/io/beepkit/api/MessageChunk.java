@@ -6,9 +6,10 @@ import java.util.Objects;
  * A piece of a MSG as a {@link StreamingHandler} receives it: the payload of one frame (the MIME header section
  * included, in the first pieces), the channel and msgno it belongs to, and whether it is the MSG's last piece.
  *
- * <p>A chunk made by the engine holds the frame's network buffer until the stage its handler returned completes:
- * read it before that. beep-netty hands the buffer itself out without a copy ({@code ChunkBuffers.buffer(chunk)});
- * {@link #bytes()} copies it.
+ * <p>A chunk made by the engine is readable during the handler's {@code onChunk} call, and released when the call
+ * returns: read its octets there ({@link #bytes()}, or in beep-netty {@code ChunkBuffers.buffer(chunk)}, the frame's
+ * buffer without a copy, which may be retained to keep it longer). The window credit of the piece is a separate
+ * matter: it returns when the stage the handler returned completes.
  */
 public interface MessageChunk {
     /** The channel the MSG arrived on. */
@@ -21,10 +22,10 @@ public interface MessageChunk {
     int size();
 
     /**
-     * The piece's octets in a new array the caller owns (a chunk made by the engine copies its frame's buffer on
-     * each call).
+     * The piece's octets in an array the caller owns: a copy of the frame's payload (a chunk made by the engine for a
+     * handler off the event loop hands out the copy it already made the first time, and a new one after that).
      *
-     * @throws IllegalStateException if called on an engine's chunk after its handler's stage completed
+     * @throws IllegalStateException if called on an engine's chunk after its handler's call returned
      */
     byte[] bytes();
 

@@ -14,11 +14,11 @@ import java.util.concurrent.CompletionStage;
 @FunctionalInterface
 public non-sealed interface StreamingHandler extends ProfileHandler {
     /**
-     * A piece of a MSG. The same {@code responder} comes with every piece of one MSG; answer at any point, from any
-     * thread.
+     * A piece of a MSG, readable during this call (see {@link MessageChunk}). The same {@code responder} comes with
+     * every piece of one MSG; answer at any point, from any thread.
      *
-     * @return completes when the handler is done with the chunk: its window credit then returns to the peer, and a
-     *         chunk made by the engine releases its network buffer
+     * @return completes when the application is done with the piece's octets: its window credit then returns to the
+     *         peer
      */
     CompletionStage<?> onChunk(MessageChunk chunk, Responder responder);
 }

@@ -32,7 +32,7 @@ public record SaslAnswer(boolean positive, String blob, int code, String diagnos
         return MimeEntity.of(MimeEntity.BEEP_XML, blob.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Sends this answer through {@code responder}: {@link Responder#reply} or {@link Responder#error}. */
+    /** Sends this answer through {@code responder}: {@link Responder#reply} or {@link Responder#refuse}. */
     public void sendTo(Responder responder) {
         if (positive) {
             responder.reply(entity());

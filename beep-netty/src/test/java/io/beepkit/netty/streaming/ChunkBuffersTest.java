@@ -28,10 +28,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A {@link StreamingHandler} over real loopback sockets reaches the network buffer itself through
- * {@link ChunkBuffers#buffer}: each chunk's buffer is a slice of the socket's direct read buffer, found between its own frame's header and trailer there; every payload
- * octet arrives in order across frames; and a chunk retained by the handler stays valid until the handler releases
- * it. The class-level leak check fails the class if any chunk is left unreleased or released once too often.
+ * A {@link StreamingHandler} on the event loop, over real loopback sockets, reaches the network buffer itself through
+ * {@link ChunkBuffers#buffer}: each chunk's buffer is a slice of the socket's direct read buffer, found between its
+ * own frame's header and trailer there; every payload octet arrives in order across frames; a chunk retained by the
+ * handler stays valid until the handler releases it. A handler off the loop gets heap copies. The class-level leak
+ * check fails the class if any chunk is left unreleased or released once too often.
  */
 class ChunkBuffersTest {
     static final String BYTES = "urn:test:bytebuf";
@@ -54,8 +55,25 @@ class ChunkBuffersTest {
         }
     }
 
+    /** Serves {@code handler} on the event loop (non-blocking), where chunks are the network buffer itself. */
     private BeepChannel connect(StreamingHandler handler) throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(BYTES, handler).build().start().join();
+        return connect(handler, true);
+    }
+
+    private BeepChannel connect(StreamingHandler handler, boolean onLoop) throws Exception {
+        StreamingHandler served = new StreamingHandler() {
+            @Override
+            public java.util.concurrent.CompletionStage<?> onChunk(io.beepkit.api.MessageChunk chunk,
+                                                                  io.beepkit.api.Responder responder) {
+                return handler.onChunk(chunk, responder);
+            }
+
+            @Override
+            public boolean nonBlocking() {
+                return onLoop;
+            }
+        };
+        server = BeepServer.builder().bind("127.0.0.1", 0).profile(BYTES, served).build().start().join();
         client = BeepClient.builder().build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         return s.startChannel(BYTES).get(5, TimeUnit.SECONDS);
@@ -197,31 +215,59 @@ class ChunkBuffersTest {
     }
 
     @Test
-    @DisplayName("a chunk's buffer stays valid until the handler's stage completes, and is released then")
-    void bufferLivesUntilTheStageCompletes() throws Exception {
+    @DisplayName("a handler on the callback executor gets a heap copy: no network buffer waits in its queue")
+    void chunksOffTheLoopAreCopies() throws Exception {
+        List<Seen> seen = new CopyOnWriteArrayList<>();
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
+        BeepChannel ch = connect((piece, r) -> {
+            ByteBuf chunk = ChunkBuffers.buffer(piece);
+            seen.add(new Seen(chunk.readableBytes(), untracked(chunk).unwrap() != null, chunk.isDirect(), false,
+                    piece.last()));
+            synchronized (received) {
+                received.writeBytes(piece.bytes());
+            }
+            if (piece.last()) {
+                r.reply(MimeEntity.of(Integer.toString(received.size())));
+            }
+            return CompletableFuture.completedFuture(null);
+        }, false);
+        byte[] body = body();
+        assertEquals(Integer.toString(2 + BODY), stream(ch, body).entity().bodyText());
+        byte[] got = received.toByteArray();
+        byte[] expectedBody = new byte[BODY];
+        System.arraycopy(got, 2, expectedBody, 0, BODY);
+        assertArrayEquals(body, expectedBody, "octets in order across frames");
+        for (Seen s : seen) {
+            assertTrue(!s.direct(), "a heap copy, not the socket's direct read buffer: " + s);
+        }
+    }
+
+    @Test
+    @DisplayName("a chunk is released when the call returns, while its credit waits for the stage")
+    void chunkIsReleasedWhenTheCallReturns() throws Exception {
         List<io.beepkit.api.MessageChunk> pieces = new CopyOnWriteArrayList<>();
+        List<String> read = new CopyOnWriteArrayList<>();
         List<CompletableFuture<Void>> acks = new CopyOnWriteArrayList<>();
         BeepChannel ch = connect((piece, r) -> {
             pieces.add(piece);
+            read.add(ChunkBuffers.buffer(piece).toString(StandardCharsets.US_ASCII));
             CompletableFuture<Void> ack = new CompletableFuture<>();
             acks.add(ack);
             if (piece.last()) {
-                r.reply(MimeEntity.of("held"));
+                r.reply(MimeEntity.of("read"));
             }
             return ack;
         });
         MessageStream out = ch.openMessage(MimeEntity.EMPTY_ENTITY);
         out.write("later".getBytes(StandardCharsets.US_ASCII));
         out.end();
-        assertEquals("held", out.reply().get(10, TimeUnit.SECONDS).entity().bodyText());
-        io.beepkit.api.MessageChunk piece = pieces.get(0);
-        ByteBuf buf = ChunkBuffers.buffer(piece);
-        assertTrue(buf.refCnt() >= 1, "valid while the stage is pending");
-        assertEquals("\r\nlater", buf.toString(StandardCharsets.US_ASCII));
-        assertEquals("\r\nlater", new String(piece.bytes(), StandardCharsets.US_ASCII));
+        assertEquals("read", out.reply().get(10, TimeUnit.SECONDS).entity().bodyText());
+        assertEquals("\r\nlater", String.join("", read));
+        for (io.beepkit.api.MessageChunk piece : pieces) {
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                    () -> ChunkBuffers.buffer(piece), "released once the call returned");
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, piece::bytes);
+        }
         acks.forEach(a -> a.complete(null));
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> ChunkBuffers.buffer(piece),
-                "released once the stage completed");
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, piece::bytes);
     }
 }

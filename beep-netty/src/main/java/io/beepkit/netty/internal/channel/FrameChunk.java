@@ -4,26 +4,40 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.MessageChunk;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A piece of a MSG as the engine hands it to a streaming handler: one frame's payload as a retained slice of the
- * network buffer, released once when the handler's stage completes.
+ * A piece of a MSG as the engine hands it to a streaming handler: one frame's payload, as a retained slice of the
+ * network buffer or as a copy, released when the handler's call returns.
  */
 public final class FrameChunk implements MessageChunk {
     private final BeepChannel channel;
     private final int msgno;
     private final ByteBuf buffer;
     private final boolean last;
+    /** The copy this chunk was made from, handed out by the first {@link #bytes()} instead of a second copy. */
+    private final AtomicReference<byte[]> copy;
     private final AtomicBoolean released = new AtomicBoolean();
 
-    /** @param buffer the frame's payload, retained for this chunk: it now belongs to the chunk */
-    public FrameChunk(BeepChannel channel, int msgno, ByteBuf buffer, boolean last) {
+    private FrameChunk(BeepChannel channel, int msgno, ByteBuf buffer, boolean last, byte[] copy) {
         this.channel = channel;
         this.msgno = msgno;
         this.buffer = buffer;
         this.last = last;
+        this.copy = new AtomicReference<>(copy);
+    }
+
+    /** A chunk over the frame's payload itself; {@code slice} is retained for it and now belongs to it. */
+    public static FrameChunk slice(BeepChannel channel, int msgno, ByteBuf slice, boolean last) {
+        return new FrameChunk(channel, msgno, slice, last, null);
+    }
+
+    /** A chunk over a copy of the frame's payload. */
+    public static FrameChunk copy(BeepChannel channel, int msgno, byte[] octets, boolean last) {
+        return new FrameChunk(channel, msgno, Unpooled.wrappedBuffer(octets), last, octets);
     }
 
     @Override
@@ -43,7 +57,9 @@ public final class FrameChunk implements MessageChunk {
 
     @Override
     public byte[] bytes() {
-        return ByteBufUtil.getBytes(buffer());
+        ByteBuf b = buffer(); // fails once released, copy or not
+        byte[] own = copy.getAndSet(null);
+        return own != null ? own : ByteBufUtil.getBytes(b);
     }
 
     @Override
@@ -51,11 +67,11 @@ public final class FrameChunk implements MessageChunk {
         return last;
     }
 
-    /** The frame's payload, without a copy; valid until {@link #release()}. */
+    /** The payload, without a copy; valid until {@link #release()}. */
     public ByteBuf buffer() {
         if (released.get()) {
             throw new IllegalStateException("the chunk of msgno " + msgno + " on channel " + channel.number()
-                    + " was released when its handler's stage completed");
+                    + " was released when its handler's call returned");
         }
         return buffer;
     }

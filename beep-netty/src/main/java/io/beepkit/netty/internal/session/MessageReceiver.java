@@ -15,6 +15,7 @@ import io.beepkit.netty.internal.channel.FrameChunk;
 import io.beepkit.netty.internal.channel.InboundRequest;
 import io.beepkit.netty.internal.mgmt.ChannelManagement;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -153,8 +154,10 @@ final class MessageReceiver {
     }
 
     /**
-     * Hands one frame of a MSG to a streaming handler, as the network buffer itself (a retained slice, no copy);
-     * credit returns and the buffer is released when the stage the handler returned completes.
+     * Hands one frame of a MSG to a streaming handler. One running on the event loop gets the network buffer itself
+     * (a retained slice, no copy); one running on the callback executor a copy made here, so that no network buffer
+     * waits in its queue unaccounted for. Either is released when the call returns; credit returns when the stage the
+     * handler returned completes.
      */
     private void deliverChunk(ChannelImpl ch, InboundRequest req, FrameHeader h, ByteBuf payload) {
         boolean last = !h.more();
@@ -164,13 +167,10 @@ final class MessageReceiver {
             ch.receive().addRepliesOwed(1);
         }
         StreamingHandler handler = (StreamingHandler) ch.handler();
-        FrameChunk chunk = new FrameChunk(ch, req.msgno(), payload.retainedSlice(), last);
+        FrameChunk chunk = ctx.onLoopFor(handler) ? FrameChunk.slice(ch, req.msgno(), payload.retainedSlice(), last)
+                : FrameChunk.copy(ch, req.msgno(), ByteBufUtil.getBytes(payload), last);
         // Held against the budget and the window until the handler is done with it.
         Runnable credit = flow.heldByApplication(ch, h.size(), true);
-        Runnable done = () -> {
-            chunk.release();
-            credit.run();
-        };
         ctx.callbacksFor(handler).execute(() -> {
             CompletionStage<?> handled = null;
             try {
@@ -178,10 +178,11 @@ final class MessageReceiver {
             } catch (RuntimeException e) {
                 handlerThrew(ch, req, e);
             } finally {
+                chunk.release();
                 if (handled == null) {
-                    done.run();
+                    credit.run();
                 } else {
-                    handled.whenComplete((ignored, failure) -> done.run());
+                    handled.whenComplete((ignored, failure) -> credit.run());
                 }
             }
         });
