@@ -5,6 +5,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyTimeoutException;
+import io.beepkit.api.SendOptions;
 import io.beepkit.api.TransferStats;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
@@ -129,7 +130,7 @@ final class CallCommand implements Callable<Integer> {
                 }
                 // The library's deadline gives up the channel cleanly; the wait below is only a backstop for it.
                 String waiting = "waiting for the reply";
-                Reply reply = Failures.await(channel.send(message, timeout), timeout.plusSeconds(5), waiting,
+                Reply reply = Failures.await(channel.send(message, SendOptions.deadline(timeout)), timeout.plusSeconds(5), waiting,
                         t -> Failures.unwrap(t) instanceof ReplyTimeoutException
                                 ? new CliException(ExitCodes.TIMEOUT, "timed out after " + Units.seconds(timeout)
                                         + " " + waiting, Failures.unwrap(t))

@@ -4,19 +4,19 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
 
 import java.util.Map;
 
 /** Delegates to a standard profile and records channels and messages for the session's summary line. */
-final class CountingHandler implements ProfileHandler {
-    private final ProfileHandler delegate;
+final class CountingHandler implements MessageHandler {
+    private final MessageHandler delegate;
     private final Map<BeepSession, ServedSession> sessions;
 
     /** @param sessions the served sessions by session, whose counters this handler advances */
-    CountingHandler(ProfileHandler delegate, Map<BeepSession, ServedSession> sessions) {
+    CountingHandler(MessageHandler delegate, Map<BeepSession, ServedSession> sessions) {
         this.delegate = delegate;
         this.sessions = sessions;
     }
@@ -50,23 +50,10 @@ final class CountingHandler implements ProfileHandler {
         delegate.onMessage(message, responder);
     }
 
-    @Override
-    public boolean streaming() {
-        return delegate.streaming();
-    }
-
     /** As the wrapped handler: counting is a few atomic updates, safe on the I/O thread. */
     @Override
     public boolean nonBlocking() {
         return delegate.nonBlocking();
-    }
-
-    @Override
-    public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
-        if (last) {
-            countMessage(channel);
-        }
-        delegate.onMessageChunk(channel, msgno, chunk, last, responder);
     }
 
     @Override

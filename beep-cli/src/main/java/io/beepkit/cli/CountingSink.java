@@ -4,6 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.StartDecision;
+import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.DiscardingSink;
 
 import java.util.Map;
@@ -18,7 +19,7 @@ final class CountingSink extends DiscardingSink {
 
     /** @param sessions the served sessions by session, whose counters this sink advances */
     CountingSink(Map<BeepSession, ServedSession> sessions) {
-        this(new CountingHandler(new DiscardingSink(), sessions));
+        this(new CountingHandler(StandardProfiles.sink(), sessions)); // its lifecycle is the defaults, as ours
     }
 
     private CountingSink(CountingHandler counts) {

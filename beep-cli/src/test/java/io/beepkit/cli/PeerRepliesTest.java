@@ -34,7 +34,7 @@ class PeerRepliesTest {
     static void start() {
         trickle = Executors.newSingleThreadScheduledExecutor();
         server = BeepServer.builder().bind("127.0.0.1", 0)
-                .profile(FAIL, (msg, r) -> r.error(554, "transaction failed"
+                .profile(FAIL, (msg, r) -> r.refuse(554, "transaction failed"
                         + (msg.entity().body().length == 0 ? "" : ": " + msg.entity().bodyText())))
                 .profile(ANSWERS, (msg, r) -> {
                     int n = Integer.parseInt(msg.entity().bodyText().trim());

@@ -4,7 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.CloseDecision;
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
@@ -157,9 +157,9 @@ class SyslogResendTest {
             got.merge(m.text(), 1, Integer::sum);
             return SyslogConsumer.HANDLED;
         }).build();
-        ProfileHandler raw = c.rawHandler();
+        MessageHandler raw = c.rawHandler();
         AtomicInteger starts = new AtomicInteger();
-        ProfileHandler refusesTheSecondStart = new ProfileHandler() {
+        MessageHandler refusesTheSecondStart = new MessageHandler() {
             @Override
             public StartDecision onStart(ChannelStartRequest request) {
                 return starts.incrementAndGet() == 2 ? StartDecision.refuse(421, "not now") : raw.onStart(request);

@@ -2,18 +2,14 @@ package io.beepkit.api;
 
 import org.jspecify.annotations.Nullable;
 
-import java.time.Duration;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One channel of a session, bound to a profile. All methods are thread-safe and non-blocking.
+ * One channel of a session, bound to a profile: sends MSGs as a {@link MessageSender} (with the session's default
+ * deadline unless the {@link SendOptions} give one). All methods are thread-safe and non-blocking.
  */
-public interface BeepChannel {
+public interface BeepChannel extends MessageSender {
     /** The channel number (odd when started by the initiator, even when started by the listener). */
     int number();
 
@@ -28,68 +24,6 @@ public interface BeepChannel {
 
     /** True until the channel is closed or the session ends. */
     boolean isOpen();
-
-    /**
-     * Sends a MSG and collects the whole reply (RPY, ERR, or every ANS until NUL) up to the session's maximum
-     * message size. An ERR completes the future normally with {@link Reply#isError()} true.
-     *
-     * <p>Cancelling the returned future gives up the exchange as a missed {@linkplain #send(MimeEntity, Duration)
-     * deadline} does: the channel takes no new MSG and is closed once the peer has answered what was sent on it.
-     *
-     * @return completes with the reply; fails with {@link ChannelClosedException} if the channel is closing,
-     *         {@link SessionClosedException} if the session ends first, {@link MessageTooLargeException} if the
-     *         reply exceeds the maximum message size, or {@link ReplyTimeoutException} if the session has a default
-     *         reply timeout and the reply misses it
-     */
-    CompletableFuture<Reply> send(MimeEntity message);
-
-    /**
-     * As {@link #send(MimeEntity)}, but fails with {@link ReplyTimeoutException} when the whole reply has not arrived
-     * within {@code deadline} of this call. The timer runs on the session's event loop and is cancelled when the
-     * reply completes.
-     *
-     * <p>A msgno whose reply may still come must not be reused (RFC 3080 §2.2.1.1) and replies on a channel come in
-     * msgno order (§2.6.1), so a missed deadline gives up the whole channel: it takes no new MSG; every other
-     * exchange of ours pending on it fails with a {@link ChannelClosedException} whose cause is the
-     * {@link ReplyTimeoutException}; replies that arrive late are read and discarded; and once every MSG sent on it
-     * has been answered, the channel is closed (a close is allowed only then, §2.3.1.3). If the peer has still not
-     * answered after the session's channel-request timeout, the session is terminated. Start a new channel for the
-     * next exchange. Cancelling the returned future has the same effect.
-     *
-     * <p>The default implementation, for channels not made by beepkit, only fails the returned future and cancels
-     * {@link #send(MimeEntity)}'s.
-     *
-     * @param deadline how long the reply may take; positive
-     * @throws IllegalArgumentException if {@code deadline} is zero or negative
-     */
-    default CompletableFuture<Reply> send(MimeEntity message, Duration deadline) {
-        Objects.requireNonNull(deadline, "deadline");
-        if (deadline.isNegative() || deadline.isZero()) {
-            throw new IllegalArgumentException("deadline must be positive: " + deadline);
-        }
-        CompletableFuture<Reply> sent = send(message);
-        CompletableFuture<Reply> result = new CompletableFuture<>();
-        AtomicReference<@Nullable ReplyTimeoutException> timedOut = new AtomicReference<>();
-        sent.whenComplete((r, e) -> {
-            ReplyTimeoutException timeout = timedOut.get();
-            if (timeout != null && e instanceof CancellationException) {
-                result.completeExceptionally(timeout); // our own cancellation: the caller sees why
-            } else if (e != null) {
-                result.completeExceptionally(e);
-            } else {
-                result.complete(r);
-            }
-        });
-        CompletableFuture.delayedExecutor(deadline.toNanos(), TimeUnit.NANOSECONDS).execute(() -> {
-            if (result.isDone()) {
-                return;
-            }
-            timedOut.set(new ReplyTimeoutException("no reply on channel " + number() + " within "
-                    + deadline.toMillis() + " ms"));
-            sent.cancel(true); // completes the result through whenComplete, after the send is cancelled
-        });
-        return result;
-    }
 
     /**
      * As {@link #send(MimeEntity)}, but the MSG leaves only as one whole frame: it waits in the channel's queue, in
@@ -138,25 +72,8 @@ public interface BeepChannel {
     }
 
     /**
-     * Sends a MSG and streams the reply to {@code listener}, one answer at a time.
-     *
-     * @return completes when the reply is complete (RPY, ERR or NUL)
-     */
-    CompletableFuture<@Nullable Void> send(MimeEntity message, ReplyListener listener);
-
-    /**
-     * Opens a MSG to be written piece by piece (see {@link MessageStream}); the reply is collected whole.
-     *
-     * @param headers the MIME headers of the payload (its body, if any, is written first)
-     */
-    MessageStream openMessage(MimeEntity headers);
-
-    /** As {@link #openMessage(MimeEntity)}, streaming the reply to {@code listener}. */
-    MessageStream openMessage(MimeEntity headers, ReplyListener listener);
-
-    /**
      * Closes the channel with code 200 once every MSG we sent on it is answered (RFC 3080 §2.3.1.3). The future fails
-     * with {@link BeepErrorException} if the peer declines.
+     * with {@link BeepErrorException} if the peer refuses.
      */
     CompletableFuture<@Nullable Void> close();
 

@@ -4,7 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The peer answered with an error: an ERR reply to a message, or an {@code <error>} to a channel-management request
- * (start refused, close declined). Carries the three-digit reply code of RFC 3080 §8 and the peer's diagnostic text.
+ * (start refused, close refused). Carries the three-digit reply code of RFC 3080 §8 and the peer's diagnostic text.
  */
 public class BeepErrorException extends BeepException {
     private final int code;

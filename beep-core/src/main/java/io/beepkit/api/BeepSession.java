@@ -47,7 +47,7 @@ public interface BeepSession {
 
     /**
      * Releases the session (close of channel 0 with code 200) once our outstanding MSGs are answered. Fails with
-     * {@link BeepErrorException} if the peer declines, in which case the session stays up.
+     * {@link BeepErrorException} if the peer refuses, in which case the session stays up.
      */
     CompletableFuture<@Nullable Void> close();
 

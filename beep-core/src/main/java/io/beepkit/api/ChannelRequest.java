@@ -134,12 +134,17 @@ public final class ChannelRequest {
         }
 
         /**
-         * Handles the peer's MSGs on the new channel; null (the default) uses the handler registered for the chosen
-         * profile.
+         * Handles the peer's MSGs on the new channel (a {@link MessageHandler} or a {@link StreamingHandler}); null
+         * (the default) uses the handler registered for the chosen profile.
          */
         public Builder handler(@Nullable ProfileHandler handler) {
             this.handler = handler;
             return this;
+        }
+
+        /** As {@link #handler(ProfileHandler)}; lets a lambda {@code (message, responder) -> ...} stand in. */
+        public Builder handler(@Nullable MessageHandler handler) {
+            return handler((ProfileHandler) handler);
         }
 
         /**

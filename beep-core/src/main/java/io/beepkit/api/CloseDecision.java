@@ -25,7 +25,7 @@ public final class CloseDecision {
      * Keep the channel open and answer the request with ERR: {@code code} (550 if unsure) and a diagnostic (null or
      * empty for none).
      */
-    public static CloseDecision decline(int code, @Nullable String diagnostic) {
+    public static CloseDecision refuse(int code, @Nullable String diagnostic) {
         if (code < 100 || code > 999) {
             throw new IllegalArgumentException("error code must have three digits: " + code);
         }
@@ -37,12 +37,12 @@ public final class CloseDecision {
         return accepted;
     }
 
-    /** The ERR reply code of a declined close, 0 when accepted. */
+    /** The ERR reply code of a refused close, 0 when accepted. */
     public int code() {
         return code;
     }
 
-    /** The ERR diagnostic of a declined close; null when accepted, or when declined without one. */
+    /** The ERR diagnostic of a refused close; null when accepted, or when refused without one. */
     public @Nullable String diagnostic() {
         return diagnostic;
     }

@@ -8,7 +8,7 @@ public final class Message {
     private final int msgno;
     private final MimeEntity entity;
 
-    /** A message as the engine hands it to a {@link ProfileHandler}; see the accessors for each part. */
+    /** A message as the engine hands it to a {@link MessageHandler}; see the accessors for each part. */
     public Message(BeepChannel channel, int msgno, MimeEntity entity) {
         this.channel = channel;
         this.msgno = msgno;

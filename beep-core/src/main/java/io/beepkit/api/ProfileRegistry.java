@@ -19,7 +19,9 @@ import java.util.Objects;
 public final class ProfileRegistry {
     private volatile Map<String, ProfileHandler> handlers = Collections.unmodifiableMap(new LinkedHashMap<>());
 
-    /** Registers (or replaces) the handler for {@code uri}. */
+    /**
+     * Registers (or replaces) the handler for {@code uri}: a {@link MessageHandler} or a {@link StreamingHandler}.
+     */
     public synchronized ProfileRegistry register(String uri, ProfileHandler handler) {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(handler, "handler");
@@ -30,6 +32,14 @@ public final class ProfileRegistry {
         next.put(uri, handler);
         handlers = Collections.unmodifiableMap(next);
         return this;
+    }
+
+    /**
+     * Registers (or replaces) a {@link MessageHandler} for {@code uri}; the overload that lets a lambda
+     * {@code (message, responder) -> ...} stand for the handler.
+     */
+    public ProfileRegistry register(String uri, MessageHandler handler) {
+        return register(uri, (ProfileHandler) handler);
     }
 
     /** Removes the handler of {@code uri}; channels already open keep theirs. Returns this registry. */

@@ -5,7 +5,7 @@ import org.jspecify.annotations.Nullable;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Answers one MSG. Exactly one of: {@link #reply}, {@link #error}, or any number of {@link #answer} followed by
+ * Answers one MSG. Exactly one of: {@link #reply}, {@link #refuse}, or any number of {@link #answer} followed by
  * {@link #endAnswers}. Safe to call from any thread and at any time later; replies still leave the channel in the
  * order the MSGs arrived (RFC 3080 §2.6.1).
  */
@@ -14,10 +14,10 @@ public interface Responder {
     void reply(MimeEntity entity);
 
     /**
-     * Sends a negative reply (ERR) with an {@code <error>} element carrying {@code code} and {@code diagnostic} (null
-     * or empty for an element without text).
+     * Refuses the MSG: sends a negative reply (ERR) with an {@code <error>} element carrying {@code code} (550 if
+     * unsure) and {@code diagnostic} (null or empty for an element without text).
      */
-    void error(int code, @Nullable String diagnostic);
+    void refuse(int code, @Nullable String diagnostic);
 
     /** Sends one answer (ANS) of a one-to-many reply. */
     void answer(MimeEntity entity);

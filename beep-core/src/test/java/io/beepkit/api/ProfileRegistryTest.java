@@ -15,8 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** {@link ProfileRegistry}: registration order, replacement, copies, and lookups that never wait for a lock. */
 class ProfileRegistryTest {
-    private static final ProfileHandler A = (message, responder) -> { };
-    private static final ProfileHandler B = (message, responder) -> { };
+    private static final MessageHandler A = (message, responder) -> { };
+    private static final MessageHandler B = (message, responder) -> { };
 
     @Test
     @DisplayName("URIs in registration order; a replaced handler keeps its place; unregister removes")

@@ -2,6 +2,7 @@ package io.beepkit.netty;
 
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepSession;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionClosedException;
@@ -249,10 +250,15 @@ public final class BeepClient implements AutoCloseable {
             return this;
         }
 
-        /** Registers a profile the listener may start channels on (offered in our greeting). */
+        /** Registers a profile the listener may start channels on (offered in our greeting), and its handler. */
         public Builder profile(String uri, ProfileHandler handler) {
             registry.register(uri, handler);
             return this;
+        }
+
+        /** As {@link #profile(String, ProfileHandler)}; lets a lambda {@code (message, responder) -> ...} stand in. */
+        public Builder profile(String uri, MessageHandler handler) {
+            return profile(uri, (ProfileHandler) handler);
         }
 
         /** Replaces the registry of profiles offered in our greeting (default: empty). */

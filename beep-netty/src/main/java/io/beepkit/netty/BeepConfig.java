@@ -202,9 +202,8 @@ public final class BeepConfig {
     }
 
     /**
-     * The deadline of every {@link io.beepkit.api.BeepChannel#send(io.beepkit.api.MimeEntity)} that gives none of
-     * its own, or null for none (the default). A missed deadline gives up the channel, as
-     * {@link io.beepkit.api.BeepChannel#send(io.beepkit.api.MimeEntity, Duration)} describes.
+     * The deadline of every send whose {@link io.beepkit.api.SendOptions} give none, or null for none (the default).
+     * A missed deadline gives up the channel, as {@link io.beepkit.api.MessageSender} describes.
      */
     public @Nullable Duration replyTimeout() {
         return settings.replyTimeout();
@@ -354,7 +353,7 @@ public final class BeepConfig {
         /** Traces every frame sent and received, one line each; null to disable (the default). */
         public Builder frameTracer(@Nullable Consumer<String> v) { frameTracer = v; return this; }
         /**
-         * Decides on the peer's release requests: return {@link CloseDecision#decline(int, String)} to keep the
+         * Decides on the peer's release requests: return {@link CloseDecision#refuse(int, String)} to keep the
          * session up (answered with ERR), or accept. Runs on the callback executor. Default: null, always accept.
          */
         public Builder releaseHandler(@Nullable Function<BeepSession, CloseDecision> v) {
@@ -415,7 +414,7 @@ public final class BeepConfig {
          */
         public Builder proxyProtocol(boolean v) { proxyProtocol = v; return this; }
         /**
-         * The deadline of a {@code send(MimeEntity)} that gives none (default: null, none); a missed deadline fails
+         * The deadline of a send whose {@code SendOptions} give none (default: null, none); a missed deadline fails
          * the send with {@link io.beepkit.api.ReplyTimeoutException} and gives up its channel.
          */
         public Builder replyTimeout(@Nullable Duration v) { replyTimeout = v; return this; }

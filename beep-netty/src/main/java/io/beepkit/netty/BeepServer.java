@@ -298,10 +298,15 @@ public final class BeepServer implements AutoCloseable {
             return this;
         }
 
-        /** Registers {@code handler} for the profile {@code uri}, offered in our greeting. */
+        /** Registers the handler (message or streaming) of the profile {@code uri}, offered in our greeting. */
         public Builder profile(String uri, ProfileHandler handler) {
             registry.register(uri, handler);
             return this;
+        }
+
+        /** As {@link #profile(String, ProfileHandler)}; lets a lambda {@code (message, responder) -> ...} stand in. */
+        public Builder profile(String uri, io.beepkit.api.MessageHandler handler) {
+            return profile(uri, (ProfileHandler) handler);
         }
 
         /** Replaces the registry (the defaults included). */

@@ -1,11 +1,14 @@
 package io.beepkit.netty;
 
 import io.beepkit.api.BeepChannel;
+import io.beepkit.api.MessageChunk;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Responder;
-import io.netty.buffer.ByteBuf;
+import io.beepkit.api.StreamingHandler;
 
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 
 /**
@@ -21,7 +24,10 @@ import java.util.function.Consumer;
  * and so must a subclass's {@code onOpen} and {@code onClose}; {@code onStart} and {@code onCloseRequest} run on the
  * callback executor as any handler's. The frame callback is final.
  */
-public class DiscardingSink implements ByteBufMessageHandler {
+public class DiscardingSink implements StreamingHandler {
+    /** Done at once: the chunk's credit returns and its buffer is released as the call returns. */
+    private static final CompletionStage<?> DROPPED = CompletableFuture.completedStage(null);
+
     private final Consumer<BeepChannel> onMessage;
 
     /** A sink that only drops and answers. */
@@ -43,13 +49,13 @@ public class DiscardingSink implements ByteBufMessageHandler {
         return true;
     }
 
-    /** Drops {@code chunk}; answers the MSG with an empty RPY when {@code last}. */
+    /** Drops {@code chunk} unread; answers the MSG with an empty RPY when it is the last. */
     @Override
-    public final void onMessageChunk(BeepChannel channel, int msgno, ByteBuf chunk, boolean last,
-                                     Responder responder) {
-        if (last) {
-            onMessage.accept(channel);
+    public final CompletionStage<?> onChunk(MessageChunk chunk, Responder responder) {
+        if (chunk.last()) {
+            onMessage.accept(chunk.channel());
             responder.reply(MimeEntity.EMPTY_ENTITY);
         }
+        return DROPPED;
     }
 }

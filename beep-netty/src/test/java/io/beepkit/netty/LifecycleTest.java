@@ -4,7 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.core.profiles.StandardProfiles;
 import org.junit.jupiter.api.AfterEach;
@@ -48,7 +48,7 @@ class LifecycleTest {
     }
 
     /** Records the thread each message arrives on, then does what the test asks, recording what it threw. */
-    static final class OnMessage implements ProfileHandler {
+    static final class OnMessage implements MessageHandler {
         final boolean nonBlocking;
         final AtomicReference<Runnable> action = new AtomicReference<>(() -> { });
         final CompletableFuture<Thread> thread = new CompletableFuture<>();

@@ -4,7 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.netty.util.concurrent.FastThreadLocalThread;
@@ -44,7 +44,7 @@ class NonBlockingHandlerTest {
     }
 
     /** Notes where and in which order its callbacks ran. */
-    static final class Recording implements ProfileHandler {
+    static final class Recording implements MessageHandler {
         final boolean nonBlocking;
         final List<String> events = new CopyOnWriteArrayList<>();
         final CompletableFuture<Void> closed = new CompletableFuture<>();

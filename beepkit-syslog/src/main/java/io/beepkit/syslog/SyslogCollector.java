@@ -1,6 +1,8 @@
 package io.beepkit.syslog;
 
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.StreamingHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.syslog.internal.CookedCollectorHandler;
 import io.beepkit.syslog.internal.RawCollectorHandler;
@@ -61,13 +63,13 @@ public final class SyslogCollector {
         return new Builder();
     }
 
-    /** The handler of {@link SyslogProfiles#RAW}. */
-    public ProfileHandler rawHandler() {
+    /** The handler of {@link SyslogProfiles#RAW}: its MSGs are whole. */
+    public MessageHandler rawHandler() {
         return rawHandler;
     }
 
-    /** The handler of {@link SyslogProfiles#COOKED}. */
-    public ProfileHandler cookedHandler() {
+    /** The handler of {@link SyslogProfiles#COOKED}: its MSGs arrive in pieces, held only up to an entry's limit. */
+    public StreamingHandler cookedHandler() {
         return cookedHandler;
     }
 

@@ -169,10 +169,18 @@ public final class BeepListenerExtension extends ScopedExtension {
         private Builder() {
         }
 
-        /** Serves {@code handler} for the profile {@code uri}, offered in the listener's greeting. */
+        /**
+         * Serves {@code handler} (a {@link io.beepkit.api.MessageHandler} or a
+         * {@link io.beepkit.api.StreamingHandler}) for the profile {@code uri}, offered in the listener's greeting.
+         */
         public Builder profile(String uri, ProfileHandler handler) {
             profiles.put(Objects.requireNonNull(uri, "uri"), Objects.requireNonNull(handler, "handler"));
             return this;
+        }
+
+        /** As {@link #profile(String, ProfileHandler)}; lets a lambda {@code (message, responder) -> ...} stand in. */
+        public Builder profile(String uri, io.beepkit.api.MessageHandler handler) {
+            return profile(uri, (ProfileHandler) handler);
         }
 
         /** Does not serve the echo and sink profiles the listener serves by default. */

@@ -3,7 +3,7 @@ package io.beepkit.test;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.core.profiles.StandardProfiles;
 
 import java.util.Locale;
@@ -16,7 +16,7 @@ final class Exchanges {
     private Exchanges() {
     }
 
-    static ProfileHandler upper() {
+    static MessageHandler upper() {
         return (message, responder) ->
                 responder.reply(MimeEntity.of(message.entity().bodyText().toUpperCase(Locale.ROOT)));
     }

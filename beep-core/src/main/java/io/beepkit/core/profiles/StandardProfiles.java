@@ -2,6 +2,7 @@ package io.beepkit.core.profiles;
 
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
@@ -19,22 +20,22 @@ public final class StandardProfiles {
     }
 
     /** Replies to every MSG with the same entity, on the session's I/O thread ({@link ProfileHandler#nonBlocking}). */
-    public static ProfileHandler echo() {
+    public static MessageHandler echo() {
         return new Echo();
     }
 
     /** Replies to every MSG with an empty RPY, on the session's I/O thread ({@link ProfileHandler#nonBlocking}). */
-    public static ProfileHandler sink() {
+    public static MessageHandler sink() {
         return new Sink();
     }
 
     /** Registers echo under {@link #ECHO} and {@link #VORTEX_ECHO}, and sink under {@link #SINK}. */
     public static ProfileRegistry registerDefaults(ProfileRegistry registry) {
-        ProfileHandler echo = echo();
+        MessageHandler echo = echo();
         return registry.register(ECHO, echo).register(VORTEX_ECHO, echo).register(SINK, sink());
     }
 
-    private static final class Echo implements ProfileHandler {
+    private static final class Echo implements MessageHandler {
         @Override
         public void onMessage(Message message, Responder responder) {
             responder.reply(message.entity());
@@ -47,7 +48,7 @@ public final class StandardProfiles {
         }
     }
 
-    private static final class Sink implements ProfileHandler {
+    private static final class Sink implements MessageHandler {
         @Override
         public void onMessage(Message message, Responder responder) {
             responder.reply(MimeEntity.EMPTY_ENTITY);

@@ -32,12 +32,12 @@ public record SaslAnswer(boolean positive, String blob, int code, String diagnos
         return MimeEntity.of(MimeEntity.BEEP_XML, blob.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Sends this answer through {@code responder}: {@link Responder#reply} or {@link Responder#error}. */
+    /** Sends this answer through {@code responder}: {@link Responder#reply} or {@link Responder#refuse}. */
     public void sendTo(Responder responder) {
         if (positive) {
             responder.reply(entity());
         } else {
-            responder.error(code, diagnostic);
+            responder.refuse(code, diagnostic);
         }
     }
 }

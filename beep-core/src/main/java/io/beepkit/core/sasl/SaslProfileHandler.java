@@ -4,7 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
@@ -17,12 +17,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * The listener side of one SASL profile as an ordinary {@link ProfileHandler}: each accepted start gets its own
+ * The listener side of one SASL profile as an ordinary {@link MessageHandler}: each accepted start gets its own
  * {@link SaslListenerExchange}, fed the start's piggyback and then every MSG of the channel; its answers go back as
  * RPY or ERR. The session's {@link SessionSecurity} comes from {@code securityOf}, so the session rules (no SASL after
  * SASL, PLAIN only over TLS) see what the session is. One instance may serve every session of a listener.
  */
-public final class SaslProfileHandler implements ProfileHandler {
+public final class SaslProfileHandler implements MessageHandler {
     private final SaslMechanism mechanism;
     private final SaslListenerConfig config;
     private final Function<BeepSession, SessionSecurity> securityOf;
@@ -84,7 +84,7 @@ public final class SaslProfileHandler implements ProfileHandler {
     public void onMessage(Message message, Responder responder) {
         SaslListenerExchange exchange = exchanges.get(key(message.channel()));
         if (exchange == null) {
-            responder.error(550, "no SASL exchange on this channel");
+            responder.refuse(550, "no SASL exchange on this channel");
             return;
         }
         exchange.onMessage(message.entity().body()).sendTo(responder);

@@ -6,7 +6,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
@@ -175,7 +175,7 @@ class ChannelCloseTest extends LibraryPeersTest {
     void applicationDeclinesAClose() throws Exception {
         java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean(true);
         BlockingQueue<Integer> codes = new LinkedBlockingQueue<>();
-        ProfileHandler sticky = new ProfileHandler() {
+        MessageHandler sticky = new MessageHandler() {
             @Override
             public void onMessage(io.beepkit.api.Message message, Responder responder) {
                 responder.reply(message.entity());
@@ -184,7 +184,7 @@ class ChannelCloseTest extends LibraryPeersTest {
             @Override
             public io.beepkit.api.CloseDecision onCloseRequest(BeepChannel channel, int code) {
                 codes.add(code);
-                return busy.get() ? io.beepkit.api.CloseDecision.decline(550, "transfer in progress")
+                return busy.get() ? io.beepkit.api.CloseDecision.refuse(550, "transfer in progress")
                         : io.beepkit.api.CloseDecision.accept();
             }
         };

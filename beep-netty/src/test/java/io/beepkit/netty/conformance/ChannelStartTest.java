@@ -6,7 +6,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.StartDecision;
@@ -65,7 +65,7 @@ class ChannelStartTest {
     @BeforeEach
     void start() {
         server = BeepServer.builder().bind("127.0.0.1", 0)
-                .profile(INIT, new ProfileHandler() {
+                .profile(INIT, new MessageHandler() {
                     @Override
                     public StartDecision onStart(ChannelStartRequest request) {
                         starts.add(request);
@@ -78,7 +78,7 @@ class ChannelStartTest {
                         responder.reply(message.entity());
                     }
                 })
-                .profile(SLOW, new ProfileHandler() {
+                .profile(SLOW, new MessageHandler() {
                     @Override
                     public StartDecision onStart(ChannelStartRequest request) {
                         try {

@@ -4,7 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Reply;
 import io.beepkit.api.Responder;
 import io.beepkit.core.frame.FrameType;
@@ -68,7 +68,7 @@ class ReplyOrderingTest {
                         r.reply(m.entity());
                     }
                 })
-                .profile(REVERSE, new ProfileHandler() {
+                .profile(REVERSE, new MessageHandler() {
                     @Override
                     public void onMessage(Message m, Responder r) {
                         reverse.add(r); // handlers run one at a time per session

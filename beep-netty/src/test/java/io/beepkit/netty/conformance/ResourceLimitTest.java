@@ -5,7 +5,7 @@ import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.StartDecision;
 import io.beepkit.api.MessageTooLargeException;
 import io.beepkit.api.MimeEntity;
@@ -192,7 +192,7 @@ class ResourceLimitTest extends LibraryPeersTest {
     void peerExceedingOutstandingLimitOnChannelZeroIsTerminated() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch deciding = new CountDownLatch(1);
-        ProfileHandler slowStart = new ProfileHandler() {
+        MessageHandler slowStart = new MessageHandler() {
             @Override
             public StartDecision onStart(ChannelStartRequest request) {
                 deciding.countDown();

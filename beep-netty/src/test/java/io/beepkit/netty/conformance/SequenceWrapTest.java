@@ -2,11 +2,11 @@ package io.beepkit.netty.conformance;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
-import io.beepkit.api.Message;
 import io.beepkit.api.MessageStream;
 import io.beepkit.api.Reply;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageChunk;
+import io.beepkit.api.StreamingHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.frame.FrameType;
@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 import static io.beepkit.netty.conformance.Violations.TIMEOUT;
@@ -41,27 +42,18 @@ class SequenceWrapTest {
     static final String COUNT = "urn:beepkit:test:count";
 
     /** Streams MSGs through without holding them and answers each with the number of octets it carried. */
-    static ProfileHandler counter() {
-        return new ProfileHandler() {
+    static StreamingHandler counter() {
+        return new StreamingHandler() {
             private long count;
 
             @Override
-            public boolean streaming() {
-                return true;
-            }
-
-            @Override
-            public void onMessage(Message message, Responder responder) {
-                responder.reply(MimeEntity.of(Integer.toString(message.entity().body().length)));
-            }
-
-            @Override
-            public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder r) {
-                count += chunk.length;
-                if (last) {
+            public CompletionStage<?> onChunk(MessageChunk chunk, Responder r) {
+                count += chunk.size();
+                if (chunk.last()) {
                     r.reply(MimeEntity.of(Long.toString(count)));
                     count = 0;
                 }
+                return CompletableFuture.completedFuture(null);
             }
         };
     }

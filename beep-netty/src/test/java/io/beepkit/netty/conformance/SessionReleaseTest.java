@@ -185,7 +185,7 @@ class SessionReleaseTest extends LibraryPeersTest {
         java.util.concurrent.atomic.AtomicBoolean draining = new java.util.concurrent.atomic.AtomicBoolean(true);
         io.beepkit.netty.BeepConfig config = io.beepkit.netty.BeepConfig.builder()
                 .releaseHandler(session -> draining.get()
-                        ? io.beepkit.api.CloseDecision.decline(550, "audit log still draining")
+                        ? io.beepkit.api.CloseDecision.refuse(550, "audit log still draining")
                         : io.beepkit.api.CloseDecision.accept())
                 .build();
         try (BeepServer guarded = BeepServer.builder().bind("127.0.0.1", 0).config(config).build().start()

@@ -4,7 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Reply;
 import io.beepkit.api.Responder;
 import io.beepkit.core.frame.FrameType;
@@ -32,7 +32,7 @@ final class Violations {
     }
 
     /** A handler that parks every responder in {@code parked} and answers nothing. */
-    static ProfileHandler hold(BlockingQueue<Responder> parked) {
+    static MessageHandler hold(BlockingQueue<Responder> parked) {
         return (Message message, Responder responder) -> parked.add(responder);
     }
 

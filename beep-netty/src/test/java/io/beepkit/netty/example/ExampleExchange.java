@@ -28,7 +28,7 @@ public final class ExampleExchange {
                 .profile(COUNTDOWN, (msg, responder) -> {
                     int n = Integer.parseInt(msg.entity().bodyText().trim());
                     if (n < 0) {
-                        responder.error(550, "cannot count down from " + n);
+                        responder.refuse(550, "cannot count down from " + n);
                         return;
                     }
                     for (int i = n; i > 0; i--) {

@@ -5,7 +5,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Reply;
 import io.beepkit.api.Responder;
 import io.beepkit.netty.BeepClient;
@@ -112,7 +112,7 @@ class VortexInteropTest {
     void listenerSendsMsgsToTheInitiator() throws Exception {
         BeepSession s = connect();
         CountDownLatch three = new CountDownLatch(3);
-        ProfileHandler answerer = new ProfileHandler() {
+        MessageHandler answerer = new MessageHandler() {
             @Override
             public void onMessage(Message message, Responder responder) {
                 responder.reply(message.entity());
@@ -177,7 +177,7 @@ class VortexInteropTest {
         BeepSession s = connect();
         java.util.List<String> received = new java.util.concurrent.CopyOnWriteArrayList<>();
         CountDownLatch two = new CountDownLatch(2);
-        ProfileHandler answerer = new ProfileHandler() {
+        MessageHandler answerer = new MessageHandler() {
             @Override
             public void onMessage(Message message, Responder responder) {
                 received.add(message.entity().bodyText().trim());

@@ -5,7 +5,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.CloseDecision;
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.RequestTimeoutException;
 import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
@@ -112,7 +112,7 @@ class ChannelRequestTimeoutTest {
         String stuck = "urn:beepkit:test:stuck";
         server = BeepServer.builder().bind("127.0.0.1", 0)
                 .config(BeepConfig.builder().channelRequestTimeout(TIMEOUT).build())
-                .profile(stuck, new ProfileHandler() {
+                .profile(stuck, new MessageHandler() {
                     @Override
                     public StartDecision onStart(ChannelStartRequest request) {
                         return request.number() == 1 ? StartDecision.accept() : await(StartDecision.accept());

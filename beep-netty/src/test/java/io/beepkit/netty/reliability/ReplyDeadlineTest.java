@@ -4,10 +4,13 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyTimeoutException;
+import io.beepkit.api.ReplyListener;
 import io.beepkit.api.Responder;
+import io.beepkit.api.SendOptions;
+import io.beepkit.api.MessageStream;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
@@ -53,7 +56,7 @@ class ReplyDeadlineTest {
     /** A listener whose "hold" MSGs are kept unanswered until the test answers them; other MSGs are echoed. */
     void start(Duration grace) {
         server = BeepServer.builder().bind("127.0.0.1", 0)
-                .profile(HELD, new ProfileHandler() {
+                .profile(HELD, new MessageHandler() {
                     @Override
                     public void onMessage(io.beepkit.api.Message message, Responder responder) {
                         if (message.entity().bodyText().equals("hold")) {
@@ -90,7 +93,7 @@ class ReplyDeadlineTest {
     }
 
     static void echoWorks(BeepSession session) throws Exception {
-        Reply r = channel(session).send(MimeEntity.of("ping"), Duration.ofSeconds(10)).get(15, TimeUnit.SECONDS);
+        Reply r = channel(session).send(MimeEntity.of("ping"), SendOptions.deadline(Duration.ofSeconds(10))).get(15, TimeUnit.SECONDS);
         assertEquals("ping", r.entity().bodyText());
     }
 
@@ -102,7 +105,7 @@ class ReplyDeadlineTest {
         BeepSession session = connect();
         BeepChannel ch = channel(session);
         long t0 = System.nanoTime();
-        CompletableFuture<Reply> timed = ch.send(MimeEntity.of("hold"), DEADLINE);
+        CompletableFuture<Reply> timed = ch.send(MimeEntity.of("hold"), SendOptions.deadline(DEADLINE));
         CompletableFuture<Reply> behind = ch.send(MimeEntity.of("hold"));
         ExecutionException e = assertThrows(ExecutionException.class, () -> timed.get(10, TimeUnit.SECONDS));
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
@@ -152,7 +155,7 @@ class ReplyDeadlineTest {
         start(Duration.ofSeconds(30));
         BeepSession session = connect();
         BeepChannel ch = channel(session);
-        CompletableFuture<Reply> timed = ch.send(MimeEntity.of("hold"), DEADLINE);
+        CompletableFuture<Reply> timed = ch.send(MimeEntity.of("hold"), SendOptions.deadline(DEADLINE));
         CompletableFuture<Reply> behind = ch.send(MimeEntity.of("hold"));
         Responder late = held.poll(10, TimeUnit.SECONDS);
         Responder later = held.poll(10, TimeUnit.SECONDS);
@@ -166,7 +169,7 @@ class ReplyDeadlineTest {
         byte[] big = new byte[200_000]; // many frames: assembled and dropped, its buffers released
         Arrays.fill(big, (byte) 'x');
         late.reply(MimeEntity.of(big));
-        later.error(550, "too late");
+        later.refuse(550, "too late");
         assertTrue(serverChannelClosed.await(10, TimeUnit.SECONDS), "the channel was not closed");
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (ch.isOpen() && System.nanoTime() < until) {
@@ -185,7 +188,7 @@ class ReplyDeadlineTest {
         BeepSession session = connect();
         BeepChannel ch = channel(session);
         byte[] body = "in time".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        Reply r = ch.send(MimeEntity.of(body), Duration.ofMillis(500)).get(10, TimeUnit.SECONDS);
+        Reply r = ch.send(MimeEntity.of(body), SendOptions.deadline(Duration.ofMillis(500))).get(10, TimeUnit.SECONDS);
         assertArrayEquals(body, r.entity().body());
         Thread.sleep(1000); // past the deadline: its timer must be gone with the reply
         assertEquals("again", ch.send(MimeEntity.of("again")).get(10, TimeUnit.SECONDS).entity().bodyText());
@@ -194,7 +197,7 @@ class ReplyDeadlineTest {
 
     @Test
     @DisplayName("RFC 3080 §2.6.1: BeepConfig.replyTimeout is the deadline of every send that gives none")
-    void configuredReplyTimeoutApplies() throws Exception {
+    void sessionDefaultDeadlineAppliesToWholeReplies() throws Exception {
         start(Duration.ofSeconds(30));
         client.close();
         client = BeepClient.builder().config(BeepConfig.builder().replyTimeout(DEADLINE).build()).build();
@@ -213,9 +216,76 @@ class ReplyDeadlineTest {
         start(Duration.ofSeconds(30));
         BeepChannel ch = channel(connect());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ch.send(MimeEntity.of("x"), Duration.ZERO));
+                () -> ch.send(MimeEntity.of("x"), SendOptions.deadline(Duration.ZERO)));
         assertTrue(e.getMessage().contains("PT0S"), e.getMessage());
         assertThrows(IllegalArgumentException.class,
                 () -> BeepConfig.builder().replyTimeout(Duration.ofMillis(-1)).build());
+    }
+
+    /** Asserts that {@code f} fails with a ReplyTimeoutException and that {@code ch} takes no new MSG afterwards. */
+    static void missedAndGivenUp(CompletableFuture<?> f, BeepChannel ch) {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(ReplyTimeoutException.class, e.getCause());
+        ExecutionException refused = assertThrows(ExecutionException.class,
+                () -> ch.send(MimeEntity.of("ping")).get(5, TimeUnit.SECONDS));
+        assertInstanceOf(ChannelClosedException.class, refused.getCause());
+    }
+
+    @Test
+    @DisplayName("RFC 3080 §2.6.1: a reply streamed to a listener misses its deadline as a whole reply does")
+    void listenerSendMissesItsDeadline() throws Exception {
+        start(Duration.ofSeconds(30));
+        BeepSession session = connect();
+        BeepChannel ch = channel(session);
+        long t0 = System.nanoTime();
+        CompletableFuture<Void> f = ch.send(MimeEntity.of("hold"), new ReplyListener() { },
+                SendOptions.deadline(DEADLINE));
+        missedAndGivenUp(f, ch);
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertTrue(ms >= DEADLINE.toMillis(), "failed after " + ms + " ms");
+        echoWorks(session);
+    }
+
+    @Test
+    @DisplayName("RFC 3080 §2.6.1: a streamed MSG's deadline counts from openMessage and gives up the channel")
+    void streamedSendMissesItsDeadline() throws Exception {
+        start(Duration.ofSeconds(30));
+        BeepSession session = connect();
+        BeepChannel ch = channel(session);
+        MessageStream out = ch.openMessage(MimeEntity.EMPTY_ENTITY, SendOptions.deadline(DEADLINE));
+        out.write("hold".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).get(5, TimeUnit.SECONDS);
+        out.end();
+        missedAndGivenUp(out.reply(), ch);
+        echoWorks(session);
+    }
+
+    @Test
+    @DisplayName("RFC 3080 §2.6.1: the session's default deadline applies to listener sends and streamed sends")
+    void sessionDefaultDeadlineAppliesToListenersAndStreams() throws Exception {
+        start(Duration.ofSeconds(30));
+        client.close();
+        client = BeepClient.builder().config(BeepConfig.builder().replyTimeout(DEADLINE).build()).build();
+        BeepSession session = connect();
+        BeepChannel listened = channel(session);
+        missedAndGivenUp(listened.send(MimeEntity.of("hold"), new ReplyListener() { }), listened);
+        BeepChannel streamed = channel(session);
+        MessageStream out = streamed.openMessage(MimeEntity.EMPTY_ENTITY, new ReplyListener() { });
+        out.write("hold".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        out.end();
+        missedAndGivenUp(out.reply(), streamed);
+        assertTrue(session.isOpen());
+    }
+
+    @Test
+    @DisplayName("a streamed MSG answered within its deadline completes and keeps its channel")
+    void streamedReplyInTimeKeepsChannel() throws Exception {
+        start(Duration.ofSeconds(30));
+        BeepChannel ch = channel(connect());
+        MessageStream out = ch.openMessage(MimeEntity.EMPTY_ENTITY, SendOptions.deadline(Duration.ofMillis(500)));
+        out.write("fast".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        out.end();
+        assertEquals("fast", out.reply().get(10, TimeUnit.SECONDS).entity().bodyText());
+        Thread.sleep(1000); // past the deadline: its timer must be gone with the reply
+        assertEquals("again", ch.send(MimeEntity.of("again")).get(10, TimeUnit.SECONDS).entity().bodyText());
     }
 }

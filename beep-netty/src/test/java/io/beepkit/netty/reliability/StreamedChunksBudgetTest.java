@@ -2,12 +2,10 @@ package io.beepkit.netty.reliability;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
-import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.StreamingHandler;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
-import io.beepkit.api.Responder;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
@@ -64,25 +62,13 @@ class StreamedChunksBudgetTest {
         AtomicLong received = new AtomicLong();
         BeepConfig config = BeepConfig.builder().socketProfile(WIDE).memoryBudget(BUDGET).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).config(config).onSession(serverSessions::add)
-                .profile(STUCK, new ProfileHandler() {
-                    @Override
-                    public boolean streaming() {
-                        return true;
+                .profile(STUCK, (StreamingHandler) (chunk, r) -> {
+                    awaitGo();
+                    received.addAndGet(chunk.size());
+                    if (chunk.last()) {
+                        r.reply(MimeEntity.of(Long.toString(received.get())));
                     }
-
-                    @Override
-                    public void onMessageChunk(BeepChannel ch, int msgno, byte[] chunk, boolean last, Responder r) {
-                        awaitGo();
-                        received.addAndGet(chunk.length);
-                        if (last) {
-                            r.reply(MimeEntity.of(Long.toString(received.get())));
-                        }
-                    }
-
-                    @Override
-                    public void onMessage(Message message, Responder responder) {
-                        throw new AssertionError("whole message to a streaming handler");
-                    }
+                    return CompletableFuture.completedFuture(null);
                 }).build().start().join();
         client = BeepClient.builder().config(BeepConfig.builder().socketProfile(WIDE).build()).build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);

@@ -6,7 +6,9 @@ import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.Message;
 import io.beepkit.api.MessageStream;
 import io.beepkit.api.MimeEntity;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.StreamingHandler;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
 import io.beepkit.api.Responder;
@@ -26,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link ReplyListener#onChunkAsync} and {@link ProfileHandler#onMessageChunkAsync}: a chunk's window credit returns
+ * {@link ReplyListener#onChunkAsync} and {@link StreamingHandler#onChunk}: a chunk's window credit returns
  * when the stage the application returned completes, not when the call returns. With every stage held, the peer
  * stops after one window; completing them lets it finish. Fixed 4096-octet windows keep the arithmetic exact.
  */
@@ -69,7 +71,7 @@ class AsyncCreditTest {
 
     @Test
     void answersWaitForTheListenersStages() throws Exception {
-        BeepSession s = connect(ANSWERS, (Message m, Responder r) -> {
+        BeepSession s = connect(ANSWERS, (MessageHandler) (Message m, Responder r) -> {
             for (int i = 0; i < TOTAL / 512; i++) {
                 r.answer(MimeEntity.of(new byte[510]));
             }
@@ -111,27 +113,14 @@ class AsyncCreditTest {
     void messageChunksWaitForTheHandlersStages() throws Exception {
         ConcurrentLinkedQueue<CompletableFuture<Void>> held = new ConcurrentLinkedQueue<>();
         AtomicLong octets = new AtomicLong();
-        BeepSession s = connect(SINK, new ProfileHandler() {
-            @Override
-            public boolean streaming() {
-                return true;
+        BeepSession s = connect(SINK, (StreamingHandler) (chunk, responder) -> {
+            octets.addAndGet(chunk.size());
+            if (chunk.last()) {
+                responder.reply(MimeEntity.EMPTY_ENTITY);
             }
-
-            @Override
-            public void onMessage(Message message, Responder responder) {
-            }
-
-            @Override
-            public CompletionStage<?> onMessageChunkAsync(BeepChannel channel, int msgno, byte[] chunk, boolean last,
-                                                          Responder responder) {
-                octets.addAndGet(chunk.length);
-                if (last) {
-                    responder.reply(MimeEntity.EMPTY_ENTITY);
-                }
-                CompletableFuture<Void> ack = new CompletableFuture<>();
-                held.add(ack);
-                return ack;
-            }
+            CompletableFuture<Void> ack = new CompletableFuture<>();
+            held.add(ack);
+            return ack;
         });
         BeepChannel ch = s.startChannel(ChannelRequest.of(SINK)).get(5, TimeUnit.SECONDS);
         MessageStream out = ch.openMessage(MimeEntity.EMPTY_ENTITY);

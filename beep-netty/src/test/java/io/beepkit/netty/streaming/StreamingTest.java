@@ -2,10 +2,10 @@ package io.beepkit.netty.streaming;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
-import io.beepkit.api.Message;
 import io.beepkit.api.MessageStream;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageChunk;
+import io.beepkit.api.StreamingHandler;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
 import io.beepkit.api.Responder;
@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -40,27 +41,18 @@ class StreamingTest {
         // A small maximum message size: only streaming can move the 8 MiB below.
         BeepConfig config = BeepConfig.builder().maxMessageSize(256 * 1024).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).config(config)
-                .profile(COUNTER, new ProfileHandler() {
+                .profile(COUNTER, new StreamingHandler() {
                     long count;
 
                     @Override
-                    public boolean streaming() {
-                        return true;
-                    }
-
-                    @Override
-                    public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder r) {
-                        count += chunk.length;
-                        largestChunk.accumulateAndGet(chunk.length, Math::max);
-                        if (last) {
+                    public CompletionStage<?> onChunk(MessageChunk chunk, Responder r) {
+                        count += chunk.size();
+                        largestChunk.accumulateAndGet(chunk.size(), Math::max);
+                        if (chunk.last()) {
                             r.reply(MimeEntity.of(Long.toString(count)));
                             count = 0;
                         }
-                    }
-
-                    @Override
-                    public void onMessage(Message message, Responder responder) {
-                        throw new AssertionError("streaming handler got a whole message");
+                        return CompletableFuture.completedFuture(null);
                     }
                 })
                 .build().start().join();

@@ -1,7 +1,9 @@
 package io.beepkit.micrometer.observation;
 
 import io.beepkit.api.BeepChannel;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.StreamingHandler;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
@@ -17,8 +19,8 @@ import org.jspecify.annotations.Nullable;
  * BeepChannel channel = BeepObservations.observe(session.startChannel(URI).join(), observationRegistry);
  * }</pre>
  *
- * <p>Streaming handlers ({@link ProfileHandler#streaming()}) are returned as they are: the engine recognises some
- * of them by type, and a chunk is not an exchange.
+ * <p>{@link #observe(ProfileHandler, ObservationRegistry) observe} returns a {@link StreamingHandler} as it is: a
+ * chunk is not an exchange. {@link #withMdc(ProfileHandler) withMdc} wraps either kind of handler.
  */
 public final class BeepObservations {
     private BeepObservations() {
@@ -31,18 +33,19 @@ public final class BeepObservations {
     }
 
     /**
-     * The handler with each MSG observed ({@link ObservedProfileHandler}), or the handler itself when it streams or
-     * the registry is a no-op one.
+     * The handler with each MSG observed ({@link ObservedProfileHandler}), or the handler itself when it is a
+     * {@link StreamingHandler} or the registry is a no-op one.
      *
      * @param convention replaces the default convention (null for the default; a global one in the registry still
      *                   applies)
      */
     public static ProfileHandler observe(ProfileHandler handler, ObservationRegistry registry,
                                          @Nullable BeepServerObservationConvention convention) {
-        if (handler.streaming() || registry.isNoop() || handler instanceof ObservedProfileHandler) {
+        if (!(handler instanceof MessageHandler whole) || registry.isNoop()
+                || handler instanceof ObservedProfileHandler) {
             return handler;
         }
-        return new ObservedProfileHandler(handler, registry, convention);
+        return new ObservedProfileHandler(whole, registry, convention);
     }
 
     /** {@link #observe(BeepChannel, ObservationRegistry, BeepClientObservationConvention)} with the default
@@ -66,13 +69,16 @@ public final class BeepObservations {
     }
 
     /**
-     * The handler with its callbacks run under the MDC keys of {@link MdcProfileHandler}, or the handler itself when
-     * it streams (see the class comment).
+     * The handler with its callbacks run under the MDC keys of {@link MdcProfileHandler}: a {@link MdcProfileHandler}
+     * for a message handler, a {@link MdcStreamingHandler} for a streaming one.
      */
     public static ProfileHandler withMdc(ProfileHandler handler) {
-        if (handler.streaming() || handler instanceof MdcProfileHandler) {
+        if (handler instanceof MdcProfileHandler || handler instanceof MdcStreamingHandler) {
             return handler;
         }
-        return new MdcProfileHandler(handler);
+        if (handler instanceof StreamingHandler streaming) {
+            return new MdcStreamingHandler(streaming);
+        }
+        return new MdcProfileHandler((MessageHandler) handler);
     }
 }

@@ -6,6 +6,7 @@ import io.beepkit.api.MessageStream;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
+import io.beepkit.api.SendOptions;
 import io.beepkit.api.TransferStats;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -45,8 +46,8 @@ public final class ObservedBeepChannel implements BeepChannel {
     }
 
     @Override
-    public CompletableFuture<Reply> send(MimeEntity message) {
-        return observed(message, delegate::send);
+    public CompletableFuture<Reply> send(MimeEntity message, SendOptions options) {
+        return observed(message, m -> delegate.send(m, options));
     }
 
     @Override
@@ -74,13 +75,14 @@ public final class ObservedBeepChannel implements BeepChannel {
     }
 
     @Override
-    public CompletableFuture<@Nullable Void> send(MimeEntity message, ReplyListener listener) {
+    public CompletableFuture<@Nullable Void> send(MimeEntity message, ReplyListener listener,
+                                                 SendOptions options) {
         BeepClientContext context = new BeepClientContext(BeepExchange.of(delegate));
         Observation observation = start(context);
         CompletableFuture<@Nullable Void> done;
         try {
             done = delegate.send(TraceHeaders.with(message, context.getCarrier()),
-                    new ObservedReplyListener(listener, context));
+                    new ObservedReplyListener(listener, context), options);
         } catch (RuntimeException e) {
             finish(observation, context, null, e);
             throw e;
@@ -90,12 +92,12 @@ public final class ObservedBeepChannel implements BeepChannel {
     }
 
     @Override
-    public MessageStream openMessage(MimeEntity headers) {
+    public MessageStream openMessage(MimeEntity headers, SendOptions options) {
         BeepClientContext context = new BeepClientContext(BeepExchange.of(delegate));
         Observation observation = start(context);
         MessageStream stream;
         try {
-            stream = delegate.openMessage(TraceHeaders.with(headers, context.getCarrier()));
+            stream = delegate.openMessage(TraceHeaders.with(headers, context.getCarrier()), options);
         } catch (RuntimeException e) {
             finish(observation, context, null, e);
             throw e;
@@ -105,13 +107,13 @@ public final class ObservedBeepChannel implements BeepChannel {
     }
 
     @Override
-    public MessageStream openMessage(MimeEntity headers, ReplyListener listener) {
+    public MessageStream openMessage(MimeEntity headers, ReplyListener listener, SendOptions options) {
         BeepClientContext context = new BeepClientContext(BeepExchange.of(delegate));
         Observation observation = start(context);
         MessageStream stream;
         try {
             stream = delegate.openMessage(TraceHeaders.with(headers, context.getCarrier()),
-                    new ObservedReplyListener(listener, context));
+                    new ObservedReplyListener(listener, context), options);
         } catch (RuntimeException e) {
             finish(observation, context, null, e);
             throw e;

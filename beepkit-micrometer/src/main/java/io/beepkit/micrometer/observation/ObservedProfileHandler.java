@@ -4,7 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.CloseDecision;
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
 import io.micrometer.observation.Observation;
@@ -12,23 +12,23 @@ import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 import java.util.Objects;
-import java.util.concurrent.CompletionStage;
 
 /**
- * A profile handler whose every MSG is observed ({@link BeepObservationDocumentation#SERVER_EXCHANGE}): the
+ * A message handler whose every MSG is observed ({@link BeepObservationDocumentation#SERVER_EXCHANGE}): the
  * observation starts before the handler sees the MSG, is in scope while {@code onMessage} runs (so log lines carry
  * the trace), and stops when the handler hands over its RPY, ERR or NUL, or throws. The caller's trace context is
  * read from the MSG's MIME headers. Every other call goes to the handler unchanged. Made by
- * {@link BeepObservations#observe(ProfileHandler, ObservationRegistry)}, which leaves streaming handlers alone.
+ * {@link BeepObservations#observe(io.beepkit.api.ProfileHandler, ObservationRegistry)}, which leaves streaming
+ * handlers alone.
  */
-public final class ObservedProfileHandler implements ProfileHandler {
+public final class ObservedProfileHandler implements MessageHandler {
     private static final DefaultBeepServerObservationConvention DEFAULT = new DefaultBeepServerObservationConvention();
 
-    private final ProfileHandler delegate;
+    private final MessageHandler delegate;
     private final ObservationRegistry registry;
     private final @Nullable BeepServerObservationConvention convention;
 
-    ObservedProfileHandler(ProfileHandler delegate, ObservationRegistry registry,
+    ObservedProfileHandler(MessageHandler delegate, ObservationRegistry registry,
                            @Nullable BeepServerObservationConvention convention) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.registry = Objects.requireNonNull(registry, "registry");
@@ -36,7 +36,7 @@ public final class ObservedProfileHandler implements ProfileHandler {
     }
 
     /** The handler observed. */
-    public ProfileHandler delegate() {
+    public MessageHandler delegate() {
         return delegate;
     }
 
@@ -64,22 +64,6 @@ public final class ObservedProfileHandler implements ProfileHandler {
     @Override
     public void onOpen(BeepChannel channel) {
         delegate.onOpen(channel);
-    }
-
-    @Override
-    public boolean streaming() {
-        return delegate.streaming();
-    }
-
-    @Override
-    public void onMessageChunk(BeepChannel channel, int msgno, byte[] chunk, boolean last, Responder responder) {
-        delegate.onMessageChunk(channel, msgno, chunk, last, responder);
-    }
-
-    @Override
-    public CompletionStage<?> onMessageChunkAsync(BeepChannel channel, int msgno, byte[] chunk, boolean last,
-                                                  Responder responder) {
-        return delegate.onMessageChunkAsync(channel, msgno, chunk, last, responder);
     }
 
     @Override

@@ -28,8 +28,8 @@ final class ObservedResponder implements Responder {
     }
 
     @Override
-    public void error(int code, @Nullable String diagnostic) {
-        ended(ReplyKind.ERR, () -> delegate.error(code, diagnostic));
+    public void refuse(int code, @Nullable String diagnostic) {
+        ended(ReplyKind.ERR, () -> delegate.refuse(code, diagnostic));
     }
 
     @Override

@@ -4,11 +4,14 @@ import brave.handler.MutableSpan;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.Message;
+import io.beepkit.api.MessageChunk;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
 import io.beepkit.api.Responder;
+import io.beepkit.api.StreamingHandler;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.micrometer.common.KeyValue;
@@ -162,9 +165,9 @@ class BeepObservationsTest {
 
     @Test
     void theMdcIsRestoredWhenTheCallbackReturns() {
-        ProfileHandler inner = (message, responder) ->
+        MessageHandler inner = (message, responder) ->
                 assertEquals(Integer.toString(channel.number()), MDC.get(MdcProfileHandler.CHANNEL));
-        ProfileHandler handler = BeepObservations.withMdc(inner);
+        MessageHandler handler = (MessageHandler) BeepObservations.withMdc(inner);
         MDC.put(MdcProfileHandler.CHANNEL, "outer");
         try {
             handler.onMessage(new Message(channel, 1, MimeEntity.of("x")), new NoResponder());
@@ -187,21 +190,33 @@ class BeepObservationsTest {
     }
 
     @Test
-    void noOpRegistriesAndStreamingHandlersAreLeftAlone() {
-        ProfileHandler plain = (message, responder) -> responder.reply(message.entity());
-        ProfileHandler streaming = new ProfileHandler() {
-            @Override
-            public void onMessage(Message message, Responder responder) {
-            }
-
-            @Override
-            public boolean streaming() {
-                return true;
-            }
+    void aStreamingHandlerRunsWithTheMdcAndGetsTheChunkAsItCame() {
+        MessageChunk sent = MessageChunk.of(channel, 3, new byte[] {1, 2}, true);
+        java.util.concurrent.atomic.AtomicReference<MessageChunk> got = new java.util.concurrent.atomic.AtomicReference<>();
+        StreamingHandler inner = (chunk, responder) -> {
+            assertEquals(Integer.toString(channel.number()), MDC.get(MdcProfileHandler.CHANNEL));
+            got.set(chunk);
+            return CompletableFuture.completedFuture(null);
         };
+        StreamingHandler handler = (StreamingHandler) BeepObservations.withMdc(inner);
+        try {
+            handler.onChunk(sent, new NoResponder());
+            assertTrue(sent == got.get(), "the chunk itself, so beep-netty's zero-copy access still works");
+            assertNull(MDC.get(MdcProfileHandler.CHANNEL));
+        } finally {
+            MDC.clear();
+        }
+    }
+
+    @Test
+    void noOpRegistriesAndStreamingHandlersAreLeftAlone() {
+        MessageHandler plain = (message, responder) -> responder.reply(message.entity());
+        StreamingHandler streaming = (chunk, responder) -> CompletableFuture.completedFuture(null);
         assertTrue(plain == BeepObservations.observe(plain, io.micrometer.observation.ObservationRegistry.NOOP));
         assertTrue(streaming == BeepObservations.observe(streaming, serverSide.registry));
-        assertTrue(streaming == BeepObservations.withMdc(streaming));
+        ProfileHandler mdc = BeepObservations.withMdc(streaming);
+        assertTrue(mdc instanceof MdcStreamingHandler m && m.delegate() == streaming, "streaming handlers get the MDC");
+        assertTrue(mdc == BeepObservations.withMdc(mdc), "wrapped once only");
         assertTrue(channel == BeepObservations.observe(channel, serverSide.registry), "observed once only");
     }
 
@@ -243,7 +258,7 @@ class BeepObservationsTest {
         }
 
         @Override
-        public void error(int code, String diagnostic) {
+        public void refuse(int code, String diagnostic) {
         }
 
         @Override

@@ -2,7 +2,7 @@ package io.beepkit.micrometer.observation;
 
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.micrometer.tracing.Span;
 import io.micrometer.tracing.Tracer;
@@ -15,7 +15,7 @@ import java.util.Map;
  * Answers as the MSG's body says: {@code rpy} (a reply listing what the handler saw: trace headers, the current span,
  * the MDC), {@code err}, {@code ans} (two answers and NUL), {@code throw}.
  */
-final class ScriptedHandler implements ProfileHandler {
+final class ScriptedHandler implements MessageHandler {
     private final Tracer tracer;
 
     ScriptedHandler(Tracer tracer) {
@@ -26,14 +26,14 @@ final class ScriptedHandler implements ProfileHandler {
     public void onMessage(Message message, Responder responder) {
         switch (message.entity().bodyText()) {
             case "rpy" -> responder.reply(MimeEntity.of(seen(message)));
-            case "err" -> responder.error(550, "refused");
+            case "err" -> responder.refuse(550, "refused");
             case "ans" -> {
                 responder.answer(MimeEntity.of("1"));
                 responder.answer(MimeEntity.of("2"));
                 responder.endAnswers();
             }
             case "throw" -> throw new IllegalStateException("scripted failure");
-            default -> responder.error(500, "unknown script " + message.entity().bodyText());
+            default -> responder.refuse(500, "unknown script " + message.entity().bodyText());
         }
     }
 

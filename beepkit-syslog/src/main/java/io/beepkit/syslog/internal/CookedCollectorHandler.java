@@ -3,9 +3,9 @@ package io.beepkit.syslog.internal;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelStartRequest;
-import io.beepkit.api.Message;
+import io.beepkit.api.MessageChunk;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.StreamingHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
 import io.beepkit.core.LogText;
@@ -31,7 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * window credit of its last frame wait for the consumer's acknowledgement. An {@code <iam>} may also come piggybacked
  * on the start request (RFC 3195 §4.2); the collector's own, if configured, is piggybacked on the reply.
  */
-public final class CookedCollectorHandler implements ProfileHandler {
+public final class CookedCollectorHandler implements StreamingHandler {
     private static final Logger log = LoggerFactory.getLogger(CookedCollectorHandler.class);
     /** The positive reply of RFC 3195 §4.4. */
     static final MimeEntity OK = MimeEntity.of(MimeEntity.BEEP_XML, "<ok />".getBytes(StandardCharsets.US_ASCII));
@@ -82,7 +82,6 @@ public final class CookedCollectorHandler implements ProfileHandler {
         return identity == null ? StartDecision.accept() : StartDecision.accept(CookedXml.writeIam(identity));
     }
 
-
     @Override
     public void onOpen(BeepChannel channel) {
         CookedChannelState state = new CookedChannelState(limits);
@@ -97,22 +96,12 @@ public final class CookedCollectorHandler implements ProfileHandler {
     }
 
     @Override
-    public boolean streaming() {
-        return true;
-    }
-
-    @Override
-    public void onMessage(Message message, Responder responder) {
-        throw new UnsupportedOperationException("COOKED MSGs arrive in chunks");
-    }
-
-    @Override
-    public CompletionStage<?> onMessageChunkAsync(BeepChannel channel, int msgno, byte[] chunk, boolean last,
-                                                  Responder responder) {
+    public CompletionStage<?> onChunk(MessageChunk chunk, Responder responder) {
+        BeepChannel channel = chunk.channel();
         CookedChannelState state = channels.computeIfAbsent(channel, c -> new CookedChannelState(limits));
         String xml;
         try {
-            xml = state.feed(msgno, chunk, last);
+            xml = state.feed(chunk.msgno(), chunk.bytes(), chunk.last());
         } catch (SyslogViolation v) {
             return refuse(channel, responder, v); // feed no longer counts a MSG it refused
         }
@@ -129,7 +118,7 @@ public final class CookedCollectorHandler implements ProfileHandler {
 
     private static CompletionStage<?> refuse(BeepChannel channel, Responder responder, SyslogViolation v) {
         violation(channel.session().remoteAddress(), channel.number(), v);
-        responder.error(v.code(), v.getMessage());
+        responder.refuse(v.code(), v.getMessage());
         return SyslogAcks.DONE;
     }
 
@@ -169,7 +158,7 @@ public final class CookedCollectorHandler implements ProfileHandler {
             if (failure == null) {
                 r.reply(OK);
             } else {
-                r.error(451, "the entry could not be stored: " + LogText.escape(failure.toString()));
+                r.refuse(451, "the entry could not be stored: " + LogText.escape(failure.toString()));
             }
         });
     }

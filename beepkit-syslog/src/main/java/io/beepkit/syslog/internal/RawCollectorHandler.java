@@ -4,7 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.ChannelStartRequest;
 import io.beepkit.api.CloseDecision;
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
 import io.beepkit.syslog.SyslogConsumer;
@@ -22,9 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>The device's close of the channel, after its NUL, is its only sign that the collector holds what it sent (§3.4):
  * a device forgets the channel's lines on the collector's positive reply. So the close is accepted only once the
  * consumer has acknowledged every line of the channel, waiting up to {@link #CLOSE_WAIT}; a failed acknowledgement,
- * or one that does not come in time, declines it with 451, and the device sends the lines again.
+ * or one that does not come in time, refuses it with 451, and the device sends the lines again.
  */
-public final class RawCollectorHandler implements ProfileHandler {
+public final class RawCollectorHandler implements MessageHandler {
     /** How long a close waits for the consumer's acknowledgements: within the engine's 30 s for a decision. */
     static final Duration CLOSE_WAIT = Duration.ofSeconds(20);
 
@@ -73,11 +73,11 @@ public final class RawCollectorHandler implements ProfileHandler {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return CloseDecision.decline(451, "the collector has not stored every line of this channel; send them again");
+        return CloseDecision.refuse(451, "the collector has not stored every line of this channel; send them again");
     }
 
     @Override
     public void onMessage(Message message, Responder responder) {
-        responder.error(500, "on RAW only the collector sends a MSG; the device answers it (RFC 3195 §3.1)");
+        responder.refuse(500, "on RAW only the collector sends a MSG; the device answers it (RFC 3195 §3.1)");
     }
 }

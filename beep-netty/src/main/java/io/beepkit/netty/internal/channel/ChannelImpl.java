@@ -9,6 +9,7 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
+import io.beepkit.api.SendOptions;
 import io.beepkit.api.TransferStats;
 import io.beepkit.core.channel.TransferCounters;
 import io.beepkit.core.channel.ChannelLifecycle;
@@ -18,7 +19,6 @@ import io.beepkit.netty.internal.codec.MimePayloads;
 import io.netty.buffer.ByteBuf;
 
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -129,13 +129,19 @@ public final class ChannelImpl implements BeepChannel {
     }
 
     @Override
-    public CompletableFuture<Reply> send(MimeEntity message) {
-        return sendWithin(message, host.config().replyTimeout(), false);
+    public CompletableFuture<Reply> send(MimeEntity message, SendOptions options) {
+        ReplyFuture f = new ReplyFuture(this);
+        sendTimed(message, new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize()),
+                deadline(options), f::registered, false);
+        return f;
     }
 
     @Override
     public CompletableFuture<Reply> sendInOneFrame(MimeEntity message) {
-        return sendWithin(message, host.config().replyTimeout(), true);
+        ReplyFuture f = new ReplyFuture(this);
+        sendTimed(message, new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize()),
+                deadline(SendOptions.DEFAULT), f::registered, true);
+        return f;
     }
 
     @Override
@@ -146,54 +152,42 @@ public final class ChannelImpl implements BeepChannel {
     }
 
     @Override
-    public CompletableFuture<Reply> send(MimeEntity message, Duration deadline) {
-        Objects.requireNonNull(deadline, "deadline");
-        if (deadline.isNegative() || deadline.isZero()) {
-            throw new IllegalArgumentException("deadline must be positive: " + deadline);
-        }
-        return sendWithin(message, deadline, false);
+    public CompletableFuture<Void> send(MimeEntity message, ReplyListener listener, SendOptions options) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        sendTimed(message, new ListenerSink(host.callbacks(), listener, f), deadline(options), p -> { }, false);
+        return f;
+    }
+
+    /** The deadline of an exchange sent with {@code options}: theirs, else the session's default (null for none). */
+    private Duration deadline(SendOptions options) {
+        Duration own = options.deadline();
+        return own != null ? own : host.config().replyTimeout();
     }
 
     /**
-     * @param deadline how long the reply may take, or null for no limit
-     * @param whole the MSG leaves only as one whole frame
+     * Sends a MSG whose reply goes to {@code sink} within {@code deadline} (null for no limit); with {@code whole} it
+     * leaves only as one whole frame.
      */
-    private CompletableFuture<Reply> sendWithin(MimeEntity message, Duration deadline, boolean whole) {
-        ReplyFuture f = new ReplyFuture(this);
-        AggregatingSink sink = new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize());
+    private void sendTimed(MimeEntity message, ReplySink sink, Duration deadline, Consumer<PendingRequest> registered,
+                           boolean whole) {
         ByteBuf payload = MimePayloads.encode(message);
         host.onLoop(() -> {
             if (refused(payload, sink) || whole && wholeFrames.refused(payload, sink)) {
                 return;
             }
-            if (deadline == null) {
-                PendingRequest p = sendMsg(payload, sink, whole);
-                if (p != null) {
-                    f.registered(p);
-                }
-                return;
-            }
-            DeadlineSink timed = new DeadlineSink(sink);
-            PendingRequest p = sendMsg(payload, timed, whole);
+            PendingRequest p = sendMsg(payload, deadline == null ? sink : new DeadlineSink(sink), whole);
             if (p != null) {
-                f.registered(p);
-                timed.timer(host.after(deadline, () -> GiveUp.deadlineMissed(this, p, deadline)));
+                registered.accept(p);
+                startDeadline(p, deadline);
             }
         });
-        return f;
     }
 
-    @Override
-    public CompletableFuture<Void> send(MimeEntity message, ReplyListener listener) {
-        CompletableFuture<Void> f = new CompletableFuture<>();
-        ReplySink sink = new ListenerSink(host.callbacks(), listener, f);
-        ByteBuf payload = MimePayloads.encode(message);
-        host.onLoop(() -> {
-            if (!refused(payload, sink)) {
-                sendMsg(payload, sink, false);
-            }
-        });
-        return f;
+    /** Event loop: starts the timer of {@code p}'s deadline (none when null); its sink is then a DeadlineSink. */
+    private void startDeadline(PendingRequest p, Duration deadline) {
+        if (deadline != null && p.sink() instanceof DeadlineSink timed) {
+            timed.timer(host.after(deadline, () -> GiveUp.deadlineMissed(this, p, deadline)));
+        }
     }
 
     /** Event loop: true (and the payload released, the sink failed) when the channel takes no new MSG. */
@@ -239,28 +233,35 @@ public final class ChannelImpl implements BeepChannel {
     }
 
     @Override
-    public MessageStream openMessage(MimeEntity headers) {
+    public MessageStream openMessage(MimeEntity headers, SendOptions options) {
         CompletableFuture<Reply> f = new CompletableFuture<>();
-        return openStream(headers, new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize()), f);
+        return openStream(headers, new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize()), f,
+                deadline(options));
     }
 
     @Override
-    public MessageStream openMessage(MimeEntity headers, ReplyListener listener) {
+    public MessageStream openMessage(MimeEntity headers, ReplyListener listener, SendOptions options) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         CompletableFuture<Reply> f = done.thenApply(v -> (Reply) null);
-        return openStream(headers, new ListenerSink(host.callbacks(), listener, done), f);
+        return openStream(headers, new ListenerSink(host.callbacks(), listener, done), f, deadline(options));
     }
 
-    private MessageStream openStream(MimeEntity headers, ReplySink sink, CompletableFuture<Reply> reply) {
+    private MessageStream openStream(MimeEntity headers, ReplySink sink, CompletableFuture<Reply> reply,
+                                     Duration deadline) {
         byte[] head = MimeCodec.encodeHeaders(headers);
         long bound = 2L * host.config().socketProfile().maxFrameSize();
         StreamWriter w = new StreamWriter(this, bound, host.completeOnCallbacks(reply));
-        host.onLoop(() -> w.open(head, sink));
+        host.onLoop(() -> {
+            PendingRequest p = w.open(head, deadline == null ? sink : new DeadlineSink(sink));
+            if (p != null) {
+                startDeadline(p, deadline);
+            }
+        });
         return w;
     }
 
     /** Event loop: registers a streamed MSG; null if too many MSGs are outstanding (the sink is failed). */
-    OutboundMessage sendStream(ReplySink sink) {
+    PendingRequest sendStream(ReplySink sink) {
         PendingRequest req;
         try {
             req = exchanges.expectReply(sink);
@@ -271,7 +272,7 @@ public final class ChannelImpl implements BeepChannel {
         OutboundMessage out = OutboundMessage.streamed(FrameType.MSG, req.msgno());
         req.outbound(out);
         enqueue(out);
-        return out;
+        return req;
     }
 
     /** Event loop: queues {@code m} for sending. */

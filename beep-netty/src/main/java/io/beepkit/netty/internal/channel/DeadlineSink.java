@@ -1,6 +1,7 @@
 package io.beepkit.netty.internal.channel;
 
 import io.beepkit.api.MimeEntity;
+import io.beepkit.api.Reply;
 
 /**
  * A reply sink whose exchange has a deadline: passes everything on, and cancels the deadline's timer once the reply
@@ -53,5 +54,23 @@ final class DeadlineSink implements ReplySink {
     public void fail(Throwable cause) {
         ended();
         next.fail(cause);
+    }
+
+    @Override
+    public boolean chunked() {
+        return next.chunked();
+    }
+
+    @Override
+    public void chunk(Reply.Kind kind, long ansno, byte[] chunk, boolean last, Runnable credit) {
+        if (last && kind != Reply.Kind.ANSWERS) {
+            ended(); // the last piece of a RPY or ERR; a one-to-many reply ends with NUL
+        }
+        next.chunk(kind, ansno, chunk, last, credit);
+    }
+
+    @Override
+    public boolean streaming() {
+        return next.streaming();
     }
 }

@@ -144,8 +144,8 @@ public final class InboundRequest implements Responder {
     }
 
     @Override
-    public void error(int code, String diagnostic) {
-        finish("error");
+    public void refuse(int code, String diagnostic) {
+        finish("refuse");
         ByteBuf payload = MimePayloads.wrap(ManagementPayloads.error(code, diagnostic));
         channel.host().onLoop(() -> produce(FrameType.ERR, payload, true, null));
     }

@@ -36,27 +36,33 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
         this.reply = reply;
     }
 
-    /** Event loop: registers the MSG, or fails the stream if the channel takes no new MSG. */
-    void open(byte[] head, ReplySink sink) {
+    /**
+     * Event loop: registers the MSG, or fails the stream if the channel takes no new MSG.
+     *
+     * @return the exchange, or null when the MSG was refused
+     */
+    PendingRequest open(byte[] head, ReplySink sink) {
         if (channel.givenUp() != null) {
             fail(new ChannelClosedException(channel.givenUp().getMessage() + "; it takes no new MSG",
                     channel.givenUp()));
             sink.fail(failure);
-            return;
+            return null;
         }
         if (!channel.lifecycle().acceptsNewMessages()) {
             fail(new ChannelClosedException("channel " + channel.number() + " takes no new MSG"));
             sink.fail(failure);
-            return;
+            return null;
         }
-        message = channel.sendStream(sink);
-        if (message == null) {
+        PendingRequest request = channel.sendStream(sink);
+        if (request == null) {
             fail(new BeepException("channel " + channel.number() + ": too many MSGs await replies"));
-            return;
+            return null;
         }
+        message = request.outbound();
         msgno = message.msgno();
         message.progress(this);
         pendingHead = head;
+        return request;
     }
 
     @Override

@@ -194,7 +194,7 @@ final class PeerRequests {
         ch.closeState().peerDeciding(true);
         ProfileHandler h = ch.handler();
         ApplicationDecisions.ask(host, "close handler of " + ch.profile(), () -> h.onCloseRequest(ch, c.code()),
-                text -> CloseDecision.decline(451, text), CloseDecision.accept(), d -> {
+                text -> CloseDecision.refuse(451, text), CloseDecision.accept(), d -> {
                     ch.closeState().peerDeciding(false);
                     if (ch.lifecycle().isClosed()) {
                         // Our own close of the channel completed while the handler decided: closed either way.
@@ -220,7 +220,7 @@ final class PeerRequests {
             return;
         }
         ApplicationDecisions.ask(host, "release handler", () -> handler.apply(host.session()),
-                text -> CloseDecision.decline(451, text), CloseDecision.accept(), d -> {
+                text -> CloseDecision.refuse(451, text), CloseDecision.accept(), d -> {
                     if (d.accepted()) {
                         acceptRelease(req);
                     } else {

@@ -4,7 +4,7 @@ import io.beepkit.netty.diagnostics.FailureText;
 import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionRole;
@@ -89,15 +89,15 @@ public final class SessionTuning {
     }
 
     /** The handler of a TLS channel started without piggyback: its first MSG is the ready. */
-    public ProfileHandler tlsChannelHandler() {
-        return new ProfileHandler() {
+    public MessageHandler tlsChannelHandler() {
+        return new MessageHandler() {
             @Override
             public void onMessage(Message message, Responder responder) {
                 byte[] body = message.entity().body();
                 if (responder instanceof InboundRequest req) {
                     host.channel().eventLoop().execute(() -> tls.onReadyMessage(req, body));
                 } else {
-                    responder.error(550, "TLS negotiation is not available here");
+                    responder.refuse(550, "TLS negotiation is not available here");
                 }
             }
         };

@@ -99,7 +99,7 @@ final class TlsNegotiation {
                 ? TlsTuning.onMessage(new String(body, StandardCharsets.UTF_8), security)
                 : new TlsMessage.Error(550, "TLS negotiation already in progress");
         if (m instanceof TlsMessage.Error e) {
-            req.error(e.code(), e.diagnostic());
+            req.refuse(e.code(), e.diagnostic());
         } else {
             beginProceed(req, false);
         }

@@ -3,14 +3,15 @@ package io.beepkit.netty.internal.session;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.MalformedMessageException;
 import io.beepkit.api.Message;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.StreamingHandler;
 import io.beepkit.core.LogText;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mgmt.ManagementPayloads;
-import io.beepkit.netty.ByteBufMessageHandler;
 import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.beepkit.netty.internal.channel.FrameChunk;
 import io.beepkit.netty.internal.channel.InboundRequest;
 import io.beepkit.netty.internal.mgmt.ChannelManagement;
 import io.netty.buffer.ByteBuf;
@@ -22,8 +23,9 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * The peer's MSG frames: each MSG assembled whole (bounded by the message size limit, ERR 550 before its end when it
- * is too large, RFC 3080 §2.6.3) or handed on frame by frame to a streaming handler, then delivered to the profile's
- * handler on the callback executor, or to channel management on channel 0.
+ * is too large, RFC 3080 §2.6.3) for a {@link MessageHandler}, or handed on frame by frame to a
+ * {@link StreamingHandler}; delivered to the profile's handler on the callback executor, or to channel management on
+ * channel 0.
  */
 final class MessageReceiver {
     private static final Logger log = LoggerFactory.getLogger(MessageReceiver.class);
@@ -93,7 +95,7 @@ final class MessageReceiver {
         }
         InboundRequest req = InboundRequest.open(ch, h.msgno());
         ctx.memory().add(ch, SessionMemory.PER_MESSAGE); // until its final reply is written
-        if (ch.number() != 0 && ch.handler() != null && ch.handler().streaming()) {
+        if (ch.number() != 0 && ch.handler() instanceof StreamingHandler) {
             req.stream();
         } else {
             req.assemble(ctx.config().maxMessageSize());
@@ -119,7 +121,8 @@ final class MessageReceiver {
             management.onMessage(req, entity);
             return;
         }
-        ProfileHandler handler = ch.handler();
+        // Only a MessageHandler or no handler gets here: a StreamingHandler's MSGs are streamed.
+        MessageHandler handler = (MessageHandler) ch.handler();
         // Credit at once while the messages queued for the application stay within one window; beyond that the
         // credit waits for the handler, so a slow application stops the peer instead of growing a queue.
         int length = entity.body().length;
@@ -134,7 +137,7 @@ final class MessageReceiver {
         ctx.callbacksFor(handler).execute(() -> {
             try {
                 if (handler == null) {
-                    req.error(501, "no handler for profile " + ch.profile());
+                    req.refuse(501, "no handler for profile " + ch.profile());
                 } else {
                     handler.onMessage(new Message(ch, req.msgno(), entity), req);
                 }
@@ -150,7 +153,12 @@ final class MessageReceiver {
         });
     }
 
-    /** Hands one frame of a MSG to a streaming handler; credit returns when the handler has seen it. */
+    /**
+     * Hands one frame of a MSG to a streaming handler. One running on the event loop gets the network buffer itself
+     * (a retained slice, no copy); one running on the callback executor a copy made here, so that no network buffer
+     * waits in its queue unaccounted for. Either is released when the call returns; credit returns when the stage the
+     * handler returned completes.
+     */
     private void deliverChunk(ChannelImpl ch, InboundRequest req, FrameHeader h, ByteBuf payload) {
         boolean last = !h.more();
         if (last) {
@@ -158,27 +166,19 @@ final class MessageReceiver {
             req.delivered();
             ch.receive().addRepliesOwed(1);
         }
-        int size = h.size();
-        ProfileHandler handler = ch.handler();
-        // A ByteBuf-aware handler gets the network buffer itself; others one copy, the array they asked for.
-        Object chunk = handler instanceof ByteBufMessageHandler ? payload.retainedSlice() : ByteBufUtil.getBytes(payload);
-        // Held against the budget and the window until the handler is done with it: when its call returns, or when
-        // the stage it returned completes (onMessageChunkAsync acknowledges later).
-        Runnable credit = flow.heldByApplication(ch, size, true);
+        StreamingHandler handler = (StreamingHandler) ch.handler();
+        FrameChunk chunk = ctx.onLoopFor(handler) ? FrameChunk.slice(ch, req.msgno(), payload.retainedSlice(), last)
+                : FrameChunk.copy(ch, req.msgno(), ByteBufUtil.getBytes(payload), last);
+        // Held against the budget and the window until the handler is done with it.
+        Runnable credit = flow.heldByApplication(ch, h.size(), true);
         ctx.callbacksFor(handler).execute(() -> {
             CompletionStage<?> handled = null;
             try {
-                if (chunk instanceof ByteBuf buf) {
-                    ((ByteBufMessageHandler) handler).onMessageChunk(ch, req.msgno(), buf, last, req);
-                } else {
-                    handled = handler.onMessageChunkAsync(ch, req.msgno(), (byte[]) chunk, last, req);
-                }
+                handled = handler.onChunk(chunk, req);
             } catch (RuntimeException e) {
                 handlerThrew(ch, req, e);
             } finally {
-                if (chunk instanceof ByteBuf buf) {
-                    buf.release();
-                }
+                chunk.release();
                 if (handled == null) {
                     credit.run();
                 } else {
@@ -191,7 +191,7 @@ final class MessageReceiver {
     private static void handlerThrew(ChannelImpl ch, InboundRequest req, RuntimeException e) {
         log.warn("handler of {} threw on MSG {}", ch, req.msgno(), e);
         if (!req.answered()) {
-            req.error(451, "local error: " + e.getMessage());
+            req.refuse(451, "local error: " + e.getMessage());
         }
     }
 }

@@ -131,6 +131,11 @@ public final class SessionContext {
         return handler != null && handler.nonBlocking() ? loopCallbacks : callbacks;
     }
 
+    /** True when {@code handler}'s callbacks run on the event loop ({@link #callbacksFor}). */
+    public boolean onLoopFor(ProfileHandler handler) {
+        return callbacks.direct() || handler != null && handler.nonBlocking();
+    }
+
     /** The one writer of frames. */
     public FrameWriter writer() {
         return writer;

@@ -1,7 +1,7 @@
 package io.beepkit.netty.internal.session;
 
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
@@ -55,7 +55,7 @@ class FairTurnTest {
             this.name = name;
             BeepConfig config = BeepConfig.builder().maxFramesPerTurn(SHARE).callbackExecutor(Runnable::run)
                     .directCallbacks(true).build();
-            ProfileRegistry registry = new ProfileRegistry().register(ECHO, (ProfileHandler) (Message m, Responder r)
+            ProfileRegistry registry = new ProfileRegistry().register(ECHO, (MessageHandler) (Message m, Responder r)
                     -> r.reply(m.entity()));
             BeepSessionHandler session = new BeepSessionHandler(SessionRole.LISTENER, config, registry, s -> { },
                     null, SecurityEndpoint.NONE, null, 0);

@@ -3,7 +3,7 @@ package io.beepkit.netty.internal.session;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
@@ -76,11 +76,11 @@ class FlushCoalescingTest {
         }
     }
 
-    private void start(ProfileHandler handler, boolean direct) {
+    private void start(MessageHandler handler, boolean direct) {
         start(handler, direct, SEQ_DELAY);
     }
 
-    private BeepSessionHandler newSession(SessionRole role, ProfileHandler handler, boolean direct, Duration delay) {
+    private BeepSessionHandler newSession(SessionRole role, MessageHandler handler, boolean direct, Duration delay) {
         SocketProfile fixed = SocketProfile.DEFAULT.toBuilder().initialWindow(window).maxWindow(window)
                 .tcpNoDelay(!nagle).build();
         BeepConfig config = BeepConfig.builder().socketProfile(fixed).seqDelay(delay)
@@ -89,7 +89,7 @@ class FlushCoalescingTest {
         return new BeepSessionHandler(role, config, registry, s -> { }, null, SecurityEndpoint.NONE, null, 0);
     }
 
-    private void start(ProfileHandler handler, boolean direct, Duration delay) {
+    private void start(MessageHandler handler, boolean direct, Duration delay) {
         channel = new EmbeddedChannel(new Recorder(), newSession(SessionRole.LISTENER, handler, direct, delay));
         channel.freezeTime();
         inbound(FrameType.RPY, 0, 0, "Content-Type: application/beep+xml\r\n\r\n<greeting/>");
@@ -122,7 +122,7 @@ class FlushCoalescingTest {
         inbound(FrameType.MSG, 1, 0, "\r\n" + new String(body));
     }
 
-    private static ProfileHandler echo() {
+    private static MessageHandler echo() {
         return (Message m, Responder r) -> r.reply(m.entity());
     }
 

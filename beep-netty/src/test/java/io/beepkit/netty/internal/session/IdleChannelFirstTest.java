@@ -2,7 +2,7 @@ package io.beepkit.netty.internal.session;
 
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
@@ -65,8 +65,8 @@ class IdleChannelFirstTest {
 
     @Test
     void anInteractiveReplyOvertakesTheRestOfABulkReply() {
-        ProfileHandler bulk = (Message m, Responder r) -> r.reply(MimeEntity.of(new byte[BULK_REPLY]));
-        ProfileHandler echo = (Message m, Responder r) -> r.reply(m.entity());
+        MessageHandler bulk = (Message m, Responder r) -> r.reply(MimeEntity.of(new byte[BULK_REPLY]));
+        MessageHandler echo = (Message m, Responder r) -> r.reply(m.entity());
         BeepConfig config = BeepConfig.builder().socketProfile(SocketProfile.DEFAULT)
                 .callbackExecutor(Runnable::run).directCallbacks(true).build();
         ProfileRegistry registry = new ProfileRegistry().register(BULK, bulk).register(ECHO, echo);

@@ -4,7 +4,7 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Reply;
 import io.beepkit.api.Responder;
@@ -57,7 +57,7 @@ class WholeFrameSendTest {
     @BeforeEach
     void open() {
         AtomicReference<BeepChannel> opened = new AtomicReference<>();
-        ProfileHandler handler = new ProfileHandler() {
+        MessageHandler handler = new MessageHandler() {
             @Override
             public void onOpen(BeepChannel ch) {
                 opened.set(ch);

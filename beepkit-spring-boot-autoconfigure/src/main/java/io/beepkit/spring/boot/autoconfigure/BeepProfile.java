@@ -7,12 +7,13 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Registers a {@link io.beepkit.api.ProfileHandler} bean with the auto-configured listener under a profile URI:
+ * Registers a {@link io.beepkit.api.ProfileHandler} bean (a {@link io.beepkit.api.MessageHandler} or a
+ * {@link io.beepkit.api.StreamingHandler}) with the auto-configured listener under a profile URI:
  *
  * <pre>{@code
  * @Component
  * @BeepProfile("urn:example:upper")
- * class UpperHandler implements ProfileHandler { ... }
+ * class UpperHandler implements MessageHandler { ... }
  * }</pre>
  *
  * On a {@code @Bean} method it applies to the bean it returns. A handler bean without this annotation fails start-up;

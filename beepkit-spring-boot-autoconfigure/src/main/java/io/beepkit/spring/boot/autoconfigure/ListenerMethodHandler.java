@@ -3,7 +3,7 @@ package io.beepkit.spring.boot.autoconfigure;
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -21,7 +21,7 @@ import java.util.concurrent.ExecutionException;
  * Serves a profile with a {@link BeepListener} method: converts each MSG into the method's arguments, calls it on the
  * callback executor (it may block) and turns what it returns or throws into the RPY or ERR.
  */
-final class ListenerMethodHandler implements ProfileHandler {
+final class ListenerMethodHandler implements MessageHandler {
     /** RFC 3080 §8: the entity cannot be read as the method's payload. */
     static final int UNREADABLE = 501;
     /** RFC 3080 §8: the method failed, or its result cannot be written; the peer learns nothing more. */
@@ -57,7 +57,7 @@ final class ListenerMethodHandler implements ProfileHandler {
             args = arguments.resolve(message, converter);
         } catch (MessageConversionException e) {
             log.debug("{} on {}: cannot read MSG {}: {}", source, profile, message.msgno(), e.getMessage());
-            responder.error(UNREADABLE, "the message's entity (Content-Type " + message.entity().contentType()
+            responder.refuse(UNREADABLE, "the message's entity (Content-Type " + message.entity().contentType()
                     + ") cannot be read");
             return;
         }
@@ -90,7 +90,7 @@ final class ListenerMethodHandler implements ProfileHandler {
             entity = value == null ? MimeEntity.EMPTY_ENTITY : converter.write(value);
         } catch (RuntimeException e) {
             log.error("{} on {}: cannot write its result as a reply", source, profile, e);
-            responder.error(FAILED, FAILED_TEXT);
+            responder.refuse(FAILED, FAILED_TEXT);
             return;
         }
         responder.reply(entity);
@@ -103,11 +103,11 @@ final class ListenerMethodHandler implements ProfileHandler {
     private void fail(Responder responder, Throwable e) {
         if (e instanceof BeepErrorException err && err.code() >= 400 && err.code() <= 599) {
             log.debug("{} on {} answered ERR {} {}", source, profile, err.code(), err.diagnostic());
-            responder.error(err.code(), err.diagnostic());
+            responder.refuse(err.code(), err.diagnostic());
             return;
         }
         log.error("{} on {} failed; the peer gets ERR {}", source, profile, FAILED, e);
-        responder.error(FAILED, FAILED_TEXT);
+        responder.refuse(FAILED, FAILED_TEXT);
     }
 
     private static Throwable unwrap(Throwable e) {

@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileHandler;
 
 import java.util.Objects;
@@ -30,6 +31,14 @@ public final class ProfileRegistration {
     public ProfileRegistration(String uri, ProfileHandler handler) {
         this.uri = Objects.requireNonNull(uri, "uri");
         this.handler = Objects.requireNonNull(handler, "handler");
+    }
+
+    /**
+     * As {@link #ProfileRegistration(String, ProfileHandler)} for a message handler: lets a lambda
+     * {@code (message, responder) -> ...} stand in.
+     */
+    public ProfileRegistration(String uri, MessageHandler handler) {
+        this(uri, (ProfileHandler) handler);
     }
 
     /** @return the profile URI offered in the greeting */

@@ -3,6 +3,7 @@ package io.beepkit.spring.boot.autoconfigure;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.Message;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Responder;
@@ -107,7 +108,7 @@ class BeepAutoConfigurationTest {
     /** Only @BeepProfile beans and registrations are served: another ProfileHandler bean is the application's. */
     @Test
     void aHandlerBeanWithoutBeepProfileIsLeftAlone() {
-        RUNNER.withBean("anonymousHandler", ProfileHandler.class, () -> (m, r) -> r.reply(m.entity())).run(ctx -> {
+        RUNNER.withBean("anonymousHandler", MessageHandler.class, () -> (m, r) -> r.reply(m.entity())).run(ctx -> {
             assertThat(ctx).hasNotFailed();
             BeepSession session = ctx.getBean(BeepClient.class)
                     .connect("127.0.0.1", ctx.getBean(BeepServer.class).port()).get(5, TimeUnit.SECONDS);
@@ -245,13 +246,13 @@ class BeepAutoConfigurationTest {
 
         @Bean
         @BeepProfile("urn:test:method")
-        ProfileHandler methodHandler() {
+        MessageHandler methodHandler() {
             return (m, r) -> r.reply(MimeEntity.of("method:" + m.entity().bodyText()));
         }
     }
 
     @BeepProfile("urn:test:upper")
-    static class UpperHandler implements ProfileHandler {
+    static class UpperHandler implements MessageHandler {
         @Override
         public void onMessage(Message message, Responder responder) {
             responder.reply(MimeEntity.of(message.entity().bodyText().toUpperCase(java.util.Locale.ROOT)));

@@ -267,7 +267,7 @@ class BeepListenerTest {
 
     /** A handler bean that also claims {@link #TEXT}. */
     @BeepProfile(TEXT)
-    static class TextHandler implements io.beepkit.api.ProfileHandler {
+    static class TextHandler implements io.beepkit.api.MessageHandler {
         @Override
         public void onMessage(Message message, Responder responder) {
             responder.reply(message.entity());

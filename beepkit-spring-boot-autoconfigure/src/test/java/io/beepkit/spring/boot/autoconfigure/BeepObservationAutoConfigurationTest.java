@@ -2,8 +2,8 @@ package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.micrometer.observation.BeepServerContext;
 import io.beepkit.micrometer.observation.DefaultBeepServerObservationConvention;
@@ -154,7 +154,7 @@ class BeepObservationAutoConfigurationTest {
         /** Replies with the MDC it sees. */
         @Bean
         @BeepProfile(PROFILE)
-        ProfileHandler observedHandler() {
+        MessageHandler observedHandler() {
             return (message, responder) -> responder.reply(MimeEntity.of("channel "
                     + MDC.get(MdcProfileHandler.CHANNEL) + " profile " + MDC.get(MdcProfileHandler.PROFILE)));
         }
@@ -195,9 +195,9 @@ class BeepObservationAutoConfigurationTest {
         @Bean
         @Order(BeepObservationAutoConfiguration.MDC_ORDER + 1)
         BeepHandlerDecorator tagging() {
-            return (uri, handler) -> (ProfileHandler) (message, responder) -> {
+            return (uri, handler) -> (MessageHandler) (message, responder) -> {
                 String mark = MDC.get(MdcProfileHandler.CHANNEL) == null ? "[outside MDC] " : "[inside MDC] ";
-                handler.onMessage(message, new Prefixing(responder, mark));
+                ((MessageHandler) handler).onMessage(message, new Prefixing(responder, mark));
             };
         }
     }
@@ -210,8 +210,8 @@ class BeepObservationAutoConfigurationTest {
         }
 
         @Override
-        public void error(int code, String diagnostic) {
-            delegate.error(code, diagnostic);
+        public void refuse(int code, String diagnostic) {
+            delegate.refuse(code, diagnostic);
         }
 
         @Override

@@ -2,7 +2,7 @@ package io.beepkit.spring.boot.example;
 
 import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.spring.boot.autoconfigure.BeepProfile;
 import org.springframework.beans.factory.annotation.Value;
@@ -18,7 +18,7 @@ import java.util.Locale;
  */
 @Component
 @BeepProfile(UpperCaseHandler.URI)
-public class UpperCaseHandler implements ProfileHandler {
+public class UpperCaseHandler implements MessageHandler {
     /** The profile URI this handler serves. */
     public static final String URI = "urn:example:upper";
     private final Duration delay;

@@ -5,9 +5,10 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MessageStream;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
+import io.beepkit.api.StreamingHandler;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.ByteBufMessageHandler;
+import io.beepkit.netty.ChunkBuffers;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import org.junit.jupiter.api.AfterEach;
@@ -18,6 +19,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -26,12 +28,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A {@link ByteBufMessageHandler} over real loopback sockets receives the network buffer itself: each chunk is a
- * slice of the socket's direct read buffer, found between its own frame's header and trailer there; every payload
- * octet arrives in order across frames; and a chunk retained by the handler stays valid until the handler releases
- * it. The class-level leak check fails the class if any chunk is left unreleased or released once too often.
+ * A {@link StreamingHandler} on the event loop, over real loopback sockets, reaches the network buffer itself through
+ * {@link ChunkBuffers#buffer}: each chunk's buffer is a slice of the socket's direct read buffer, found between its
+ * own frame's header and trailer there; every payload octet arrives in order across frames; a chunk retained by the
+ * handler stays valid until the handler releases it. A handler off the loop gets heap copies. The class-level leak
+ * check fails the class if any chunk is left unreleased or released once too often.
  */
-class ByteBufMessageHandlerTest {
+class ChunkBuffersTest {
     static final String BYTES = "urn:test:bytebuf";
     static final int BODY = 200 * 1024;
 
@@ -52,8 +55,25 @@ class ByteBufMessageHandlerTest {
         }
     }
 
-    private BeepChannel connect(ByteBufMessageHandler handler) throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(BYTES, handler).build().start().join();
+    /** Serves {@code handler} on the event loop (non-blocking), where chunks are the network buffer itself. */
+    private BeepChannel connect(StreamingHandler handler) throws Exception {
+        return connect(handler, true);
+    }
+
+    private BeepChannel connect(StreamingHandler handler, boolean onLoop) throws Exception {
+        StreamingHandler served = new StreamingHandler() {
+            @Override
+            public java.util.concurrent.CompletionStage<?> onChunk(io.beepkit.api.MessageChunk chunk,
+                                                                  io.beepkit.api.Responder responder) {
+                return handler.onChunk(chunk, responder);
+            }
+
+            @Override
+            public boolean nonBlocking() {
+                return onLoop;
+            }
+        };
+        server = BeepServer.builder().bind("127.0.0.1", 0).profile(BYTES, served).build().start().join();
         client = BeepClient.builder().build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         return s.startChannel(BYTES).get(5, TimeUnit.SECONDS);
@@ -125,13 +145,15 @@ class ByteBufMessageHandlerTest {
     void chunksAreSlicesOfTheNetworkBuffer() throws Exception {
         List<Seen> seen = new CopyOnWriteArrayList<>();
         ByteArrayOutputStream received = new ByteArrayOutputStream();
-        BeepChannel ch = connect((channel, msgno, chunk, last, r) -> {
+        BeepChannel ch = connect((piece, r) -> {
+            ByteBuf chunk = ChunkBuffers.buffer(piece);
             seen.add(new Seen(chunk.readableBytes(), untracked(chunk).unwrap() != null, chunk.isDirect(),
-                    framedInItsReadBuffer(chunk, received.size()), last));
+                    framedInItsReadBuffer(chunk, received.size()), piece.last()));
             received.writeBytes(ByteBufUtil.getBytes(chunk));
-            if (last) {
+            if (piece.last()) {
                 r.reply(MimeEntity.of(Integer.toString(received.size())));
             }
+            return CompletableFuture.completedFuture(null);
         });
         byte[] body = body();
         Reply reply = stream(ch, body);
@@ -157,13 +179,14 @@ class ByteBufMessageHandlerTest {
     @DisplayName("the handler may retain chunks and release them later; they stay intact meanwhile")
     void retainedChunksOutliveTheCall() throws Exception {
         List<ByteBuf> kept = new ArrayList<>();
-        BeepChannel ch = connect((channel, msgno, chunk, last, r) -> {
+        BeepChannel ch = connect((piece, r) -> {
             synchronized (kept) {
-                kept.add(chunk.retain());
+                kept.add(ChunkBuffers.buffer(piece).retain());
             }
-            if (last) {
+            if (piece.last()) {
                 r.reply(MimeEntity.of("kept"));
             }
+            return CompletableFuture.completedFuture(null);
         });
         byte[] body = body();
         assertEquals("kept", stream(ch, body).entity().bodyText());
@@ -189,5 +212,62 @@ class ByteBufMessageHandlerTest {
         System.arraycopy(got, 2, expectedBody, 0, BODY);
         assertArrayEquals(body, expectedBody, "the first MSG's retained chunks still hold its octets");
         chunks.forEach(ByteBuf::release); // too many releases would throw; too few fail the class's leak check
+    }
+
+    @Test
+    @DisplayName("a handler on the callback executor gets a heap copy: no network buffer waits in its queue")
+    void chunksOffTheLoopAreCopies() throws Exception {
+        List<Seen> seen = new CopyOnWriteArrayList<>();
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
+        BeepChannel ch = connect((piece, r) -> {
+            ByteBuf chunk = ChunkBuffers.buffer(piece);
+            seen.add(new Seen(chunk.readableBytes(), untracked(chunk).unwrap() != null, chunk.isDirect(), false,
+                    piece.last()));
+            synchronized (received) {
+                received.writeBytes(piece.bytes());
+            }
+            if (piece.last()) {
+                r.reply(MimeEntity.of(Integer.toString(received.size())));
+            }
+            return CompletableFuture.completedFuture(null);
+        }, false);
+        byte[] body = body();
+        assertEquals(Integer.toString(2 + BODY), stream(ch, body).entity().bodyText());
+        byte[] got = received.toByteArray();
+        byte[] expectedBody = new byte[BODY];
+        System.arraycopy(got, 2, expectedBody, 0, BODY);
+        assertArrayEquals(body, expectedBody, "octets in order across frames");
+        for (Seen s : seen) {
+            assertTrue(!s.direct(), "a heap copy, not the socket's direct read buffer: " + s);
+        }
+    }
+
+    @Test
+    @DisplayName("a chunk is released when the call returns, while its credit waits for the stage")
+    void chunkIsReleasedWhenTheCallReturns() throws Exception {
+        List<io.beepkit.api.MessageChunk> pieces = new CopyOnWriteArrayList<>();
+        List<String> read = new CopyOnWriteArrayList<>();
+        List<CompletableFuture<Void>> acks = new CopyOnWriteArrayList<>();
+        BeepChannel ch = connect((piece, r) -> {
+            pieces.add(piece);
+            read.add(ChunkBuffers.buffer(piece).toString(StandardCharsets.US_ASCII));
+            CompletableFuture<Void> ack = new CompletableFuture<>();
+            acks.add(ack);
+            if (piece.last()) {
+                r.reply(MimeEntity.of("read"));
+            }
+            return ack;
+        });
+        MessageStream out = ch.openMessage(MimeEntity.EMPTY_ENTITY);
+        out.write("later".getBytes(StandardCharsets.US_ASCII));
+        out.end();
+        assertEquals("read", out.reply().get(10, TimeUnit.SECONDS).entity().bodyText());
+        assertEquals("\r\nlater", String.join("", read));
+        for (io.beepkit.api.MessageChunk piece : pieces) {
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                    () -> ChunkBuffers.buffer(piece), "released once the call returned");
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, piece::bytes);
+        }
+        acks.forEach(a -> a.complete(null));
     }
 }
