@@ -106,6 +106,14 @@ public final class BeepClient implements AutoCloseable {
         return ready;
     }
 
+    /**
+     * A builder for a session to {@code host:port} that this client keeps up, connecting again with backoff whenever
+     * it is lost; see {@link ManagedSession}.
+     */
+    public ManagedSession.Builder managedSession(String host, int port) {
+        return new ManagedSession.Builder(this, host, port);
+    }
+
     /** Keeps {@code s} until it ends, so that closing the client can end it; fails {@code ready} if it ends first. */
     private void track(DefaultBeepSession s, String host, int port, CompletableFuture<BeepSession> ready) {
         sessions.add(s);

@@ -23,12 +23,12 @@ import java.util.function.Function;
  * {@link io.beepkit.api.ChannelClosedException} meanwhile. Thread-safe and non-blocking.
  */
 public final class ManagedChannel {
-    private final ManagedSession owner;
+    private final Connector connector;
     private final String profile;
     private volatile @Nullable BeepChannel current;
 
-    ManagedChannel(ManagedSession owner, String profile) {
-        this.owner = owner;
+    ManagedChannel(Connector connector, String profile) {
+        this.connector = connector;
         this.profile = profile;
     }
 
@@ -62,11 +62,11 @@ public final class ManagedChannel {
         if (ch != null && ch.isOpen()) {
             return op.apply(ch);
         }
-        return owner.awaitSession().thenCompose(s -> {
+        return connector.awaitSession().thenCompose(s -> {
             BeepChannel now = current;
             if (now == null || now.session() != s) {
                 // The connection we waited for is already gone again.
-                return CompletableFuture.failedFuture(owner.unavailable("the channel on " + profile
+                return CompletableFuture.failedFuture(connector.unavailable("the channel on " + profile
                         + " is not open", null));
             }
             return op.apply(now);
