@@ -35,10 +35,12 @@ final class Connector {
         /** A connect attempt failed, the {@code failures}th in a row; the next starts in {@code retryIn}. */
         void attemptFailed(int failures, Throwable cause, Duration retryIn);
 
-        /** The session ended ({@code cause} null: a plain end); the first attempt to replace it starts in {@code retryIn}. */
+        /** The session ended ({@code cause} null: a plain end); the first attempt to replace it starts in {@code retryIn}.
+         */
         void lost(@Nullable Throwable cause, Duration retryIn);
 
-        /** Closed for good after {@code failures} failed attempts in a row: {@code cause} null for a close, else why. */
+        /** Closed for good after {@code failures} failed attempts in a row; {@code cause} null for a close, else why.
+         */
         void closed(int failures, @Nullable Throwable cause);
 
         /** No session of this connector is left open (follows {@link #closed}). */

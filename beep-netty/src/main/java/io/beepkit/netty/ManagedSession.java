@@ -20,8 +20,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A session to one listener that the client keeps up ({@link BeepClient#managedSession}): it connects, and whenever the session ends for any reason
- * other than {@link #close()} it connects again after a {@link ReconnectPolicy backoff}. Each connection runs what
+ * A session to one listener that the client keeps up ({@link BeepClient#managedSession}): it connects, and whenever
+ * the session ends for any reason other than {@link #close()} it connects again after a
+ * {@link ReconnectPolicy backoff}. Each connection runs what
  * {@link BeepClient#connect} runs, TLS and SASL on connect included, then starts the declared channels
  * ({@link Builder#channel(String)}); only once they are all open is the managed session {@link State#CONNECTED}. A
  * connection whose channels fail to start is ended and counts as a failed attempt.
@@ -36,8 +37,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }</pre>
  *
  * <p>Messages are not replayed: an exchange under way when the connection drops fails with
- * {@link io.beepkit.api.SessionClosedException} and is not sent again (the peer may have acted on it); a send while there is no
- * connection fails with {@link SessionUnavailableException}, at once or after {@link ReconnectPolicy#awaitConnection()}.
+ * {@link io.beepkit.api.SessionClosedException} and is not sent again (the peer may have acted on it); a send while
+ * there is no connection fails with {@link SessionUnavailableException}, at once or after
+ * {@link ReconnectPolicy#awaitConnection()}.
  * Backoff timers run on the client's event loop; state listeners and the futures this class completes run on the
  * client's callback executor, one at a time. Thread-safe and non-blocking, except {@link #close()}.
  */
@@ -62,9 +64,10 @@ public final class ManagedSession implements AutoCloseable {
      * @param attempts connect attempts made since the last {@link State#CONNECTED} (0 on the way to it)
      * @param cause    why the session ended or the managed session gave up, or null (a close, a new connection)
      * @param retryIn  on the way to {@link State#RECONNECTING}, when the first attempt starts; otherwise null
+     * @param session  on the way to {@link State#CONNECTED}, the new connection's session; otherwise null
      */
     public record StateChange(State previous, State current, int attempts, @Nullable Throwable cause,
-                              @Nullable Duration retryIn) {
+                              @Nullable Duration retryIn, @Nullable BeepSession session) {
     }
 
     /** Told of each state change and failed attempt, in order, on the client's callback executor. */
@@ -193,7 +196,7 @@ public final class ManagedSession implements AutoCloseable {
         state = next;
         StateListener l = listener;
         if (l != null && previous != next) {
-            StateChange change = new StateChange(previous, next, attempts, cause, retryIn);
+            StateChange change = new StateChange(previous, next, attempts, cause, retryIn, current);
             callbacks.execute(() -> l.stateChanged(change));
         }
     }

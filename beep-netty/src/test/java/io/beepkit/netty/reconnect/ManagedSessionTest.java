@@ -277,6 +277,7 @@ class ManagedSessionTest {
         assertEquals(State.RECONNECTING, lost.current());
         assertTrue(lost.retryIn() != null && lost.retryIn().compareTo(Duration.ofMillis(300)) <= 0, lost.toString());
         assertNull(changes.get(0).retryIn());
+        assertTrue(changes.get(0).session() != null && lost.session() == null, changes.toString());
     }
 
     @Test
