@@ -56,18 +56,60 @@ public final class ManagedSession implements AutoCloseable {
         CLOSED
     }
 
-    /**
-     * A change of state.
-     *
-     * @param previous the state before
-     * @param current  the state now
-     * @param attempts connect attempts made since the last {@link State#CONNECTED} (0 on the way to it)
-     * @param cause    why the session ended or the managed session gave up, or null (a close, a new connection)
-     * @param retryIn  on the way to {@link State#RECONNECTING}, when the first attempt starts; otherwise null
-     * @param session  on the way to {@link State#CONNECTED}, the new connection's session; otherwise null
-     */
-    public record StateChange(State previous, State current, int attempts, @Nullable Throwable cause,
-                              @Nullable Duration retryIn, @Nullable BeepSession session) {
+    /** A change of state, as the {@link StateListener} is told it. */
+    public static final class StateChange {
+        private final State previous;
+        private final State current;
+        private final int attempts;
+        private final @Nullable Throwable cause;
+        private final @Nullable Duration retryIn;
+        private final @Nullable BeepSession session;
+
+        StateChange(State previous, State current, int attempts, @Nullable Throwable cause,
+                    @Nullable Duration retryIn, @Nullable BeepSession session) {
+            this.previous = previous;
+            this.current = current;
+            this.attempts = attempts;
+            this.cause = cause;
+            this.retryIn = retryIn;
+            this.session = session;
+        }
+
+        /** The state before. */
+        public State previous() {
+            return previous;
+        }
+
+        /** The state now. */
+        public State current() {
+            return current;
+        }
+
+        /** Connect attempts made since the last {@link State#CONNECTED} (0 on the way to it). */
+        public int attempts() {
+            return attempts;
+        }
+
+        /** Why the session ended or the managed session gave up, or null (a close, a new connection). */
+        public @Nullable Throwable cause() {
+            return cause;
+        }
+
+        /** On the way to {@link State#RECONNECTING}, when the first attempt starts; otherwise null. */
+        public @Nullable Duration retryIn() {
+            return retryIn;
+        }
+
+        /** On the way to {@link State#CONNECTED}, the new connection's session; otherwise null. */
+        public @Nullable BeepSession session() {
+            return session;
+        }
+
+        @Override
+        public String toString() {
+            return previous + " -> " + current + " (attempts " + attempts + (cause == null ? "" : ", " + cause)
+                    + (retryIn == null ? "" : ", retry in " + retryIn) + ")";
+        }
     }
 
     /** Told of each state change and failed attempt, in order, on the client's callback executor. */
