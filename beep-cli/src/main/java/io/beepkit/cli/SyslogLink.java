@@ -162,6 +162,12 @@ final class SyslogLink {
             await(queued.poll(), "handing a line to the RAW channel");
         }
         await(sender.finish(), "ending the RAW channel");
+        if (!session.isOpen()) {
+            // A close still waiting when the session ends completes without the collector's reply: nothing confirms
+            // that it stored the lines, so they stay unacknowledged (RawCrashTest lost the tail of a checkpoint so).
+            throw new CliException(ExitCodes.PEER_ERROR, "lost the session with " + target
+                    + " ending the RAW channel");
+        }
         backlog.acknowledged(unacked.size());
         unacked.clear();
     }
