@@ -23,7 +23,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * The house drawn from beep-netty's imports is a one-way stack: each class uses its own layer and the layers below,
  * never one above, so no package cycle can form. {@code io.beepkit.netty} is one exported package holding two floors:
  * its entry points ({@link #FRONT_DOOR}) on top, and its settings and handler types, which the engine reads and which
- * import nothing of it, at the bottom with {@code io.beepkit.netty.tls}.
+ * import nothing of it, at the bottom with {@code io.beepkit.netty.tls} and {@code io.beepkit.netty.diagnostics}.
  */
 @AnalyzeClasses(packages = "io.beepkit.netty", importOptions = ImportOption.DoNotIncludeTests.class)
 class PackageLayersTest {
@@ -44,7 +44,8 @@ class PackageLayersTest {
             String topLevel = c.getName().substring(ROOT.length() + 1).split("\\$")[0];
             return FRONT_DOOR.contains(topLevel) ? "front door" : "settings";
         }
-        return pkg.equals(ROOT + ".tls") ? "settings" : pkg;
+        // Exported packages of values and helpers, importing nothing of the engine, stand on the floor too.
+        return pkg.equals(ROOT + ".tls") || pkg.equals(ROOT + ".diagnostics") ? "settings" : pkg;
     }
 
     private static boolean inBeepNetty(JavaClass c) {
