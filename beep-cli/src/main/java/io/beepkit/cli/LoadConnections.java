@@ -61,7 +61,7 @@ final class LoadConnections implements AutoCloseable {
                 .maxDelay(Duration.ofSeconds(2)).awaitConnection(timeout).build();
         try {
             for (int s = 0; s < sessions; s++) {
-                ManagedSession.Builder b = ManagedSession.builder(client, target.host(), target.port()).policy(policy);
+                ManagedSession.Builder b = client.managedSession(target.host(), target.port()).policy(policy);
                 for (int i = 0; i < channels; i++) {
                     b.channel(flow.uri);
                 }

@@ -1,6 +1,7 @@
 package io.beepkit.cli;
 
 import io.beepkit.api.BeepErrorException;
+import io.beepkit.api.BeepSession;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.ReconnectPolicy;
@@ -23,7 +24,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ThreadLocalRandom;
 import javax.net.ssl.SSLException;
 
 /** {@code beep syslog send}: an RFC 3195 device sending lines. */
@@ -113,7 +113,9 @@ final class SyslogSendCommand implements Callable<Integer> {
         if (retryFor.isNegative()) {
             throw new CommandLine.ParameterException(cmd, "--retry-for must be >= 0");
         }
-        BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd)).build();
+        // --timeout bounds each attempt: the TCP connect (the client's connect timeout) and the peer's greeting.
+        BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd))
+                .greetingTimeout(timeout).build();
         long t0 = System.nanoTime();
         SyslogBacklog backlog;
         try (BufferedReader in = reader(cmd);
@@ -133,8 +135,8 @@ final class SyslogSendCommand implements Callable<Integer> {
     }
 
     /**
-     * Sends everything, connecting again after a failure that a collector restart can cure, with backoff, until
-     * --retry-for has passed without a line acknowledged.
+     * Sends everything over the session a {@link CollectorSession} keeps up, sending again what was not acknowledged
+     * after a failure that a collector restart can cure, until --retry-for has passed without a line acknowledged.
      */
     private void deliver(CommandLine cmd, BeepClient client, SyslogBacklog backlog) {
         ReconnectPolicy policy = ReconnectPolicy.builder().initialDelay(Duration.ofMillis(100))
@@ -142,39 +144,57 @@ final class SyslogSendCommand implements Callable<Integer> {
         long outageStart = 0;
         int attempt = 0;
         int reconnects = 0;
-        while (true) {
-            long acknowledged = backlog.acknowledged();
-            SyslogLink link = null;
-            try {
-                link = SyslogLink.open(client, target, raw, iam, timeout,
-                        inFlight == null ? SyslogLink.COOKED_IN_FLIGHT : inFlight, true);
-                if (attempt > 0) {
-                    reconnects++;
-                    cmd.getErr().printf(Locale.ROOT, "reconnected to %s (reconnect %d), sending %d line%s again%n",
-                            target, reconnects, backlog.waiting(), backlog.waiting() == 1 ? "" : "s");
+        CliException last = null;
+        try (CollectorSession collector = new CollectorSession(client, target, policy, timeout)) {
+            while (true) {
+                long acknowledged = backlog.acknowledged();
+                // Failed attempts arrive as failures; the bound only ends an attempt that hangs past its timeouts.
+                Duration wait = (attempt == 0 ? Duration.ZERO : retryFor.minusNanos(System.nanoTime() - outageStart))
+                        .plus(timeout.multipliedBy(2));
+                BeepSession session = null;
+                SyslogLink link = null;
+                try {
+                    session = collector.next(wait.isNegative() ? Duration.ZERO : wait);
+                    if (session != null) {
+                        link = SyslogLink.on(session, target, raw, iam, timeout,
+                                inFlight == null ? SyslogLink.COOKED_IN_FLIGHT : inFlight, true);
+                        if (attempt > 0) {
+                            reconnects++;
+                            cmd.getErr().printf(Locale.ROOT, "reconnected to %s (reconnect %d), sending %d line%s "
+                                    + "again%n", target, reconnects, backlog.waiting(),
+                                    backlog.waiting() == 1 ? "" : "s");
+                        }
+                        link.run(backlog);
+                        return;
+                    }
+                } catch (CliException e) {
+                    last = e;
+                    if (link != null) {
+                        link.abandon(backlog);
+                    }
+                    long now = System.nanoTime();
+                    if (attempt == 0 || backlog.acknowledged() > acknowledged) {
+                        outageStart = now; // a new outage: the collector had acknowledged lines since the last one
+                        attempt = 0;
+                    }
+                    Duration left = retryFor.minusNanos(now - outageStart);
+                    if (!retryable(e) || left.isNegative() || left.isZero()) {
+                        throw giveUp(e, backlog, now - outageStart, attempt);
+                    }
+                    attempt++;
+                    // After a failed attempt the managed session said when the next starts; after a session given
+                    // up (or lost), its end says it.
+                    Duration delay = session == null ? collector.retryIn() : collector.lost(timeout);
+                    cmd.getErr().printf(Locale.ROOT, "%s; retrying in %d ms (for up to %s more), %d line%s to send "
+                                    + "again, %s%n", e.getMessage(), delay.toMillis(), Units.seconds(left),
+                            backlog.waiting(), backlog.waiting() == 1 ? "" : "s", counts(backlog));
+                    cmd.getErr().flush();
+                    continue;
                 }
-                link.run(backlog);
-                return;
-            } catch (CliException e) {
-                if (link != null) {
-                    link.abandon(backlog);
-                }
-                long now = System.nanoTime();
-                if (attempt == 0 || backlog.acknowledged() > acknowledged) {
-                    outageStart = now; // a new outage: the collector had acknowledged lines since the last one
-                    attempt = 0;
-                }
-                Duration left = retryFor.minusNanos(now - outageStart);
-                if (!retryable(e) || left.isNegative() || left.isZero()) {
-                    throw giveUp(e, backlog, now - outageStart, attempt);
-                }
-                attempt++;
-                Duration delay = policy.delay(attempt, ThreadLocalRandom.current());
-                cmd.getErr().printf(Locale.ROOT, "%s; retrying in %d ms (for up to %s more), %d line%s to send again,"
-                                + " %s%n", e.getMessage(), delay.toMillis(), Units.seconds(left), backlog.waiting(),
-                        backlog.waiting() == 1 ? "" : "s", counts(backlog));
-                cmd.getErr().flush();
-                sleep(delay.compareTo(left) < 0 ? delay : left);
+                // No session, nor a failure, within the bound: an attempt hangs.
+                throw last != null ? giveUp(last, backlog, System.nanoTime() - outageStart, attempt)
+                        : new CliException(ExitCodes.TIMEOUT, "timed out after " + Units.seconds(wait)
+                        + " connecting to " + target);
             }
         }
     }
@@ -212,15 +232,6 @@ final class SyslogSendCommand implements Callable<Integer> {
             }
         }
         return true;
-    }
-
-    private static void sleep(Duration d) {
-        try {
-            Thread.sleep(Math.max(1, d.toMillis()));
-        } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            throw new CliException(ExitCodes.INTERNAL, "interrupted while waiting to reconnect");
-        }
     }
 
     private BufferedReader reader(CommandLine cmd) {

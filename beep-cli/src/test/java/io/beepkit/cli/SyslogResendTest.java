@@ -200,6 +200,63 @@ class SyslogResendTest {
         assertEquals(0, counts(r)[0], r.err());
     }
 
+    /**
+     * The collector ends the session instead of answering the first RAW checkpoint's channel close: nothing confirmed
+     * that it stored those lines, so they go again (the engine completes the close of a channel whose session ended,
+     * and the device counted them as acknowledged before: RawCrashTest lost the tail of a checkpoint so).
+     */
+    @Test
+    void rawSendsACheckpointAgainWhenItsCloseWasNeverAnswered() throws Exception {
+        Map<String, Integer> got = new ConcurrentHashMap<>();
+        MessageHandler raw = SyslogCollector.builder().consumer(m -> {
+            got.merge(m.text(), 1, Integer::sum);
+            return SyslogConsumer.HANDLED;
+        }).build().rawHandler();
+        AtomicInteger closes = new AtomicInteger();
+        MessageHandler endsTheSessionAtTheFirstClose = new MessageHandler() {
+            @Override
+            public StartDecision onStart(ChannelStartRequest request) {
+                return raw.onStart(request);
+            }
+
+            @Override
+            public void onOpen(BeepChannel channel) {
+                raw.onOpen(channel);
+            }
+
+            @Override
+            public void onMessage(Message message, Responder responder) {
+                raw.onMessage(message, responder);
+            }
+
+            @Override
+            public CloseDecision onCloseRequest(BeepChannel channel, int code) {
+                if (closes.incrementAndGet() == 1) {
+                    channel.session().terminate(); // the close is never answered
+                }
+                return raw.onCloseRequest(channel, code);
+            }
+
+            @Override
+            public void onClose(BeepChannel channel) {
+                raw.onClose(channel);
+            }
+        };
+        BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+                .profiles(new ProfileRegistry().register(SyslogProfiles.RAW, endsTheSessionAtTheFirstClose)).build()
+                .start().join();
+        servers.add(server);
+        int n = SyslogLink.RAW_CHECKPOINT_LINES + 5;
+        Cli.Result r = Cli.syslogSend(lines(n), "127.0.0.1:" + server.port(), "--raw", "--retry-for", "30s");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.err().contains("lost the session with 127.0.0.1:" + server.port() + " ending the RAW channel"),
+                r.err());
+        assertTrue(counts(r)[0] >= SyslogLink.RAW_CHECKPOINT_LINES, r.err());
+        for (String line : lines(n).split("\n")) {
+            assertTrue(got.containsKey(line), "never received: " + line);
+        }
+    }
+
     @Test
     void collectorThatNeverComesBackEndsTheRunWithinTheBound() throws Exception {
         Map<String, Integer> first = new ConcurrentHashMap<>();

@@ -11,8 +11,8 @@ import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.core.LibraryThreads;
 import io.beepkit.netty.diagnostics.FailureText;
-import io.beepkit.netty.internal.PipelineInitializer;
-import io.beepkit.netty.internal.Shutdown;
+import io.beepkit.netty.internal.pipeline.PipelineInitializer;
+import io.beepkit.netty.internal.pipeline.Shutdown;
 import io.beepkit.netty.internal.SocketBufferFloor;
 import io.beepkit.netty.internal.SocketOptions;
 import io.beepkit.netty.internal.Transport;
@@ -105,6 +105,14 @@ public final class BeepClient implements AutoCloseable {
             }
         });
         return ready;
+    }
+
+    /**
+     * A builder for a session to {@code host:port} that this client keeps up, connecting again with backoff whenever
+     * it is lost; see {@link ManagedSession}.
+     */
+    public ManagedSession.Builder managedSession(String host, int port) {
+        return new ManagedSession.Builder(this, host, port);
     }
 
     /** Keeps {@code s} until it ends, so that closing the client can end it; fails {@code ready} if it ends first. */

@@ -3,26 +3,59 @@ package io.beepkit.netty;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.SessionClosedException;
-import io.beepkit.netty.ManagedSession.State;
+import io.beepkit.api.SessionUnavailableException;
+import io.beepkit.netty.internal.session.DefaultBeepSession;
+import io.netty.channel.EventLoop;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The state machine of a {@link ManagedSession}: one connect attempt at a time, a backoff timer on the event loop
- * between attempts, the hand-over of a new session to the channel handles, and a close that leaves no session behind
- * however it races an attempt. Every transition runs under this object's lock, which is never held across I/O or a
- * wait; application code (listeners, future continuations) runs on the callback executor, never under the lock.
+ * Keeps one session to {@code host:port} up: one connect attempt at a time, a backoff timer on the event loop between
+ * attempts, the channels started on each new session, and a close that leaves no session behind however it races an
+ * attempt. It tells a {@link Listener} what happened and knows nothing of who listens. Every transition runs under
+ * this object's lock, which is never held across I/O or a wait; the futures it completes complete on the callback
+ * executor, never under the lock.
  */
 final class Connector {
-    private final ManagedSession owner;
+    /** What a connector reports, under its lock and so in order; implementations must not block or call back in. */
+    interface Listener {
+        /** Every channel started on {@code session}: one per profile given, in that order. */
+        void connected(BeepSession session, List<BeepChannel> channels, boolean reconnected);
+
+        /** A connect attempt failed, the {@code failures}th in a row; the next starts in {@code retryIn}. */
+        void attemptFailed(int failures, Throwable cause, Duration retryIn);
+
+        /** The session ended ({@code cause} null: a plain end); the first attempt to replace it starts in {@code retryIn}.
+         */
+        void lost(@Nullable Throwable cause, Duration retryIn);
+
+        /** Closed for good after {@code failures} failed attempts in a row; {@code cause} null for a close, else why.
+         */
+        void closed(int failures, @Nullable Throwable cause);
+
+        /** No session of this connector is left open (follows {@link #closed}). */
+        void released();
+    }
+
+    private final BeepClient client;
+    private final String host;
+    private final int port;
+    private final ReconnectPolicy policy;
+    private final List<String> profiles;
+    private final EventLoop loop;
+    private final Executor callbacks;
+    private final Listener listener;
+    private final Random random = new Random();
     private final List<CompletableFuture<BeepSession>> waiters = new ArrayList<>();
     // Guarded by this.
     private int failures;
@@ -34,12 +67,24 @@ final class Connector {
     private @Nullable CompletableFuture<@Nullable Void> pending;
     private volatile @Nullable Throwable lastFailure;
 
-    Connector(ManagedSession owner) {
-        this.owner = owner;
+    /**
+     * @param profiles  the profile of each channel to start on every session
+     * @param callbacks where the futures this connector completes complete
+     */
+    Connector(BeepClient client, String host, int port, ReconnectPolicy policy, List<String> profiles,
+              Executor callbacks, Listener listener) {
+        this.client = client;
+        this.host = host;
+        this.port = port;
+        this.policy = policy;
+        this.profiles = List.copyOf(profiles);
+        this.loop = client.eventLoops().next();
+        this.callbacks = callbacks;
+        this.listener = listener;
     }
 
     void start() {
-        if (!owner.client().register(this)) {
+        if (!client.register(this)) {
             close(new IllegalStateException("the BeepClient was closed"));
             return;
         }
@@ -51,10 +96,11 @@ final class Connector {
         return lastFailure;
     }
 
+    /** Completes with the session once one is up with its channels (at once if it is); fails if closed first. */
     CompletableFuture<BeepSession> whenConnected() {
         synchronized (this) {
             if (closed) {
-                return CompletableFuture.failedFuture(owner.unavailable("it is closed", lastFailure));
+                return CompletableFuture.failedFuture(unavailable("it is closed", lastFailure));
             }
             BeepSession s = session;
             if (s != null && s.isOpen()) {
@@ -65,6 +111,43 @@ final class Connector {
             waiters.add(f);
             return f;
         }
+    }
+
+    /** The client this connector connects through (its settings give a send's default deadline). */
+    BeepClient client() {
+        return client;
+    }
+
+    /** A session for a send: the current one, or one awaited up to the policy's bound, or a failure. */
+    CompletableFuture<BeepSession> awaitSession() {
+        Duration bound = policy.awaitConnection();
+        String why;
+        synchronized (this) {
+            BeepSession s = session;
+            if (s != null && s.isOpen()) {
+                return CompletableFuture.completedFuture(s);
+            }
+            why = closed ? "it is closed" : s != null ? "the connection was just lost"
+                    : wasConnected ? "it is reconnecting" : "it is connecting";
+            if (closed || bound.isZero()) {
+                return CompletableFuture.failedFuture(unavailable(why, lastFailure));
+            }
+        }
+        CompletableFuture<BeepSession> f = whenConnected();
+        try {
+            var bounded = loop.schedule(() -> callbacks.execute(() -> f.completeExceptionally(unavailable(
+                    "none came up within " + bound, lastFailure))), bound.toNanos(), TimeUnit.NANOSECONDS);
+            f.whenComplete((s, e) -> bounded.cancel(false));
+        } catch (RejectedExecutionException e) {
+            f.completeExceptionally(unavailable("the client is closed", e));
+        }
+        return f;
+    }
+
+    /** The failure of a send or wait for want of a session. */
+    SessionUnavailableException unavailable(String why, @Nullable Throwable cause) {
+        String m = "no session with " + host + ":" + port + ": " + why;
+        return cause == null ? new SessionUnavailableException(m) : new SessionUnavailableException(m, cause);
     }
 
     private void attempt() {
@@ -78,7 +161,7 @@ final class Connector {
         }
         CompletableFuture<BeepSession> connecting;
         try {
-            connecting = owner.client().connect(owner.host(), owner.port());
+            connecting = client.connect(host, port);
         } catch (RuntimeException e) {
             connecting = CompletableFuture.failedFuture(e);
         }
@@ -100,20 +183,20 @@ final class Connector {
             starting = s;
         }
         List<CompletableFuture<BeepChannel>> starts = new ArrayList<>();
-        for (ManagedChannel ch : owner.declared()) {
-            starts.add(s.startChannel(ch.profile()));
+        for (String profile : profiles) {
+            starts.add(s.startChannel(profile));
         }
         CompletableFuture.allOf(starts.toArray(new CompletableFuture<?>[0])).whenComplete((v, e) -> {
             if (e != null) {
                 s.terminate();
                 failed(unwrap(e), done);
             } else {
-                up(s, starts, done);
+                up(s, starts.stream().map(CompletableFuture::join).toList(), done);
             }
         });
     }
 
-    private void up(BeepSession s, List<CompletableFuture<BeepChannel>> starts, CompletableFuture<@Nullable Void> done) {
+    private void up(BeepSession s, List<BeepChannel> channels, CompletableFuture<@Nullable Void> done) {
         synchronized (this) {
             starting = null;
             if (closed) {
@@ -121,25 +204,18 @@ final class Connector {
                 return;
             }
             if (!s.isOpen()) {
-                failed(new SessionClosedException("the session with " + owner.host() + ":" + owner.port()
+                failed(new SessionClosedException("the session with " + host + ":" + port
                         + " ended while its channels started"), done);
                 return;
-            }
-            int i = 0;
-            for (ManagedChannel ch : owner.declared()) {
-                ch.bind(starts.get(i++).join());
             }
             session = s;
             failures = 0;
             lastFailure = null;
-            if (wasConnected) {
-                owner.countReconnect();
-            }
-            wasConnected = true;
             pending = null;
-            owner.publish(State.CONNECTED, 0, null, s);
+            listener.connected(s, channels, wasConnected);
+            wasConnected = true;
             for (CompletableFuture<BeepSession> w : waiters) {
-                owner.callbacks().execute(() -> w.complete(s));
+                callbacks.execute(() -> w.complete(s));
             }
             waiters.clear();
         }
@@ -153,15 +229,16 @@ final class Connector {
                 return;
             }
             session = null;
-            owner.declared().forEach(ch -> ch.bind(null));
             if (closed) {
                 return;
             }
-            Throwable cause = ManagedSession.endCause(s);
-            lastFailure = cause != null ? cause : new SessionClosedException("the session with " + owner.host()
-                    + ":" + owner.port() + " ended");
-            owner.publish(State.RECONNECTING, 0, cause, null);
-            schedule(1);
+            Throwable cause = s instanceof DefaultBeepSession d ? d.closeCause() : null;
+            lastFailure = cause != null ? cause : new SessionClosedException("the session with " + host + ":"
+                    + port + " ended");
+            Duration retryIn = schedule(1);
+            if (retryIn != null) {
+                listener.lost(cause, retryIn);
+            }
         }
     }
 
@@ -174,27 +251,35 @@ final class Connector {
                 return;
             }
             lastFailure = e;
-            if (owner.client().isClosing()) {
+            if (client.isClosing()) {
                 close(e);
                 return;
             }
             failures++;
-            int max = owner.policy().maxAttempts();
+            int max = policy.maxAttempts();
             if (max > 0 && failures >= max) {
-                close(owner.unavailable("gave up after " + failures + " attempt" + (failures == 1 ? "" : "s"), e));
+                close(unavailable("gave up after " + failures + " attempt" + (failures == 1 ? "" : "s"), e));
                 return;
             }
-            schedule(failures + 1);
+            Duration retryIn = schedule(failures + 1);
+            if (retryIn != null) {
+                listener.attemptFailed(failures, e, retryIn);
+            }
         }
     }
 
-    /** Arms the timer for attempt {@code n} (1 for the first retry after a loss); caller holds the lock. */
-    private void schedule(int n) {
-        Duration delay = owner.policy().delay(n, owner.random());
+    /**
+     * Arms the timer for attempt {@code n} (1 for the first retry after a loss); caller holds the lock. Returns the
+     * delay, or null when the event loops are stopping and the connector closed instead.
+     */
+    private @Nullable Duration schedule(int n) {
+        Duration delay = policy.delay(n, random);
         try {
-            timer = owner.loop().schedule(this::attempt, delay.toNanos(), TimeUnit.NANOSECONDS);
+            timer = loop.schedule(this::attempt, delay.toNanos(), TimeUnit.NANOSECONDS);
+            return delay;
         } catch (RejectedExecutionException e) {
             close(e); // the client's event loops are stopping: nothing left to reconnect with
+            return null;
         }
     }
 
@@ -214,7 +299,7 @@ final class Connector {
                 return;
             }
             closed = true;
-            owner.client().unregister(this);
+            client.unregister(this);
             if (timer != null) {
                 timer.cancel(false);
                 timer = null;
@@ -222,10 +307,9 @@ final class Connector {
             s = session;
             half = starting;
             session = null;
-            owner.declared().forEach(ch -> ch.bind(null));
-            owner.publish(State.CLOSED, failures, cause, null);
+            listener.closed(failures, cause);
             for (CompletableFuture<BeepSession> w : waiters) {
-                owner.callbacks().execute(() -> w.completeExceptionally(owner.unavailable("it is closed", cause)));
+                callbacks.execute(() -> w.completeExceptionally(unavailable("it is closed", cause)));
             }
             waiters.clear();
             if (pending != null) {
@@ -245,7 +329,7 @@ final class Connector {
             waitFor.add(s.closeFuture());
         }
         CompletableFuture.allOf(waitFor.toArray(new CompletableFuture<?>[0]))
-                .whenComplete((v, e) -> owner.closedCompletely());
+                .whenComplete((v, e) -> listener.released());
     }
 
     private static Throwable unwrap(Throwable e) {

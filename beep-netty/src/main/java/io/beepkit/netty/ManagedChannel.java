@@ -33,12 +33,12 @@ import java.util.function.BiFunction;
  * {@link io.beepkit.api.ChannelClosedException} meanwhile. Thread-safe and non-blocking.
  */
 public final class ManagedChannel implements MessageSender {
-    private final ManagedSession owner;
+    private final Connector connector;
     private final String profile;
     private volatile @Nullable BeepChannel current;
 
-    ManagedChannel(ManagedSession owner, String profile) {
-        this.owner = owner;
+    ManagedChannel(Connector connector, String profile) {
+        this.connector = connector;
         this.profile = profile;
     }
 
@@ -94,7 +94,7 @@ public final class ManagedChannel implements MessageSender {
     }
 
     private MessageStream unavailableStream() {
-        return new FailedStream(owner.unavailable("the channel on " + profile + " is not open", null));
+        return new FailedStream(connector.unavailable("the channel on " + profile + " is not open", null));
     }
 
     private <T> CompletableFuture<T> onChannel(SendOptions options,
@@ -104,9 +104,9 @@ public final class ManagedChannel implements MessageSender {
             return op.apply(ch, options);
         }
         Duration own = options.deadline();
-        Duration deadline = own != null ? own : owner.client().config().replyTimeout();
+        Duration deadline = own != null ? own : connector.client().config().replyTimeout();
         long start = System.nanoTime();
-        CompletableFuture<BeepSession> waited = owner.awaitSession();
+        CompletableFuture<BeepSession> waited = connector.awaitSession();
         if (deadline != null) {
             waited = waited.copy().orTimeout(deadline.toNanos(), TimeUnit.NANOSECONDS);
         }
@@ -120,7 +120,7 @@ public final class ManagedChannel implements MessageSender {
             BeepChannel now = current;
             if (now == null || now.session() != s) {
                 // The connection we waited for is already gone again.
-                return CompletableFuture.<T>failedFuture(owner.unavailable("the channel on " + profile
+                return CompletableFuture.<T>failedFuture(connector.unavailable("the channel on " + profile
                         + " is not open", null));
             }
             if (deadline == null) {

@@ -2,14 +2,11 @@ package io.beepkit.netty;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
-import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionUnavailableException;
 import io.beepkit.core.LibraryThreads;
 import io.beepkit.netty.internal.SharedResources;
 import io.beepkit.netty.internal.Transport;
-import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.session.SerialExecutor;
-import io.netty.channel.EventLoop;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
@@ -18,22 +15,20 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A session to one listener that the client keeps up: it connects, and whenever the session ends for any reason
- * other than {@link #close()} it connects again after a {@link ReconnectPolicy backoff}. Each connection runs what
+ * A session to one listener that the client keeps up ({@link BeepClient#managedSession}): it connects, and whenever
+ * the session ends for any reason other than {@link #close()} it connects again after a
+ * {@link ReconnectPolicy backoff}. Each connection runs what
  * {@link BeepClient#connect} runs, TLS and SASL on connect included, then starts the declared channels
  * ({@link Builder#channel(String)}); only once they are all open is the managed session {@link State#CONNECTED}. A
  * connection whose channels fail to start is ended and counts as a failed attempt.
  *
  * <pre>{@code
- * ManagedSession managed = ManagedSession.builder(client, "127.0.0.1", 10288)
+ * ManagedSession managed = client.managedSession("127.0.0.1", 10288)
  *         .policy(ReconnectPolicy.builder().awaitConnection(Duration.ofSeconds(2)).build())
  *         .channel(StandardProfiles.ECHO)
  *         .listener(change -> log.info("{} -> {}", change.previous(), change.current()))
@@ -42,8 +37,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }</pre>
  *
  * <p>Messages are not replayed: an exchange under way when the connection drops fails with
- * {@link SessionClosedException} and is not sent again (the peer may have acted on it); a send while there is no
- * connection fails with {@link SessionUnavailableException}, at once or after {@link ReconnectPolicy#awaitConnection()}.
+ * {@link io.beepkit.api.SessionClosedException} and is not sent again (the peer may have acted on it); a send while
+ * there is no connection fails with {@link SessionUnavailableException}, at once or after
+ * {@link ReconnectPolicy#awaitConnection()}.
  * Backoff timers run on the client's event loop; state listeners and the futures this class completes run on the
  * client's callback executor, one at a time. Thread-safe and non-blocking, except {@link #close()}.
  */
@@ -60,22 +56,74 @@ public final class ManagedSession implements AutoCloseable {
         CLOSED
     }
 
-    /**
-     * A change of state.
-     *
-     * @param previous the state before
-     * @param current  the state now
-     * @param attempts connect attempts made since the last {@link State#CONNECTED} (0 on the way to it)
-     * @param cause    why the session ended or the managed session gave up, or null (a close, a new connection)
-     */
-    public record StateChange(State previous, State current, int attempts, @Nullable Throwable cause) {
+    /** A change of state, as the {@link StateListener} is told it. */
+    public static final class StateChange {
+        private final State previous;
+        private final State current;
+        private final int attempts;
+        private final @Nullable Throwable cause;
+        private final @Nullable Duration retryIn;
+        private final @Nullable BeepSession session;
+
+        StateChange(State previous, State current, int attempts, @Nullable Throwable cause,
+                    @Nullable Duration retryIn, @Nullable BeepSession session) {
+            this.previous = previous;
+            this.current = current;
+            this.attempts = attempts;
+            this.cause = cause;
+            this.retryIn = retryIn;
+            this.session = session;
+        }
+
+        /** The state before. */
+        public State previous() {
+            return previous;
+        }
+
+        /** The state now. */
+        public State current() {
+            return current;
+        }
+
+        /** Connect attempts made since the last {@link State#CONNECTED} (0 on the way to it). */
+        public int attempts() {
+            return attempts;
+        }
+
+        /** Why the session ended or the managed session gave up, or null (a close, a new connection). */
+        public @Nullable Throwable cause() {
+            return cause;
+        }
+
+        /** On the way to {@link State#RECONNECTING}, when the first attempt starts; otherwise null. */
+        public @Nullable Duration retryIn() {
+            return retryIn;
+        }
+
+        /** On the way to {@link State#CONNECTED}, the new connection's session; otherwise null. */
+        public @Nullable BeepSession session() {
+            return session;
+        }
+
+        @Override
+        public String toString() {
+            return previous + " -> " + current + " (attempts " + attempts + (cause == null ? "" : ", " + cause)
+                    + (retryIn == null ? "" : ", retry in " + retryIn) + ")";
+        }
     }
 
-    /** Told of each state change, in order, on the client's callback executor. */
+    /** Told of each state change and failed attempt, in order, on the client's callback executor. */
     @FunctionalInterface
     public interface StateListener {
         /** The state changed as {@code change} says; must not block for long (it holds back later changes). */
         void stateChanged(StateChange change);
+
+        /**
+         * A connect attempt failed (the state stays as it was): the {@code attempts}th in a row since the last
+         * connection, for {@code cause}; the next starts in {@code retryIn}. Does nothing unless overridden.
+         */
+        default void attemptFailed(int attempts, Throwable cause, Duration retryIn) {
+        }
     }
 
     private final BeepClient client;
@@ -83,9 +131,7 @@ public final class ManagedSession implements AutoCloseable {
     private final int port;
     private final ReconnectPolicy policy;
     private final @Nullable StateListener listener;
-    private final EventLoop loop;
     private final Executor callbacks;
-    private final Random random = new Random();
     private final List<ManagedChannel> channels = new ArrayList<>();
     private final AtomicInteger reconnects = new AtomicInteger();
     private final Connector connector;
@@ -99,18 +145,12 @@ public final class ManagedSession implements AutoCloseable {
         this.port = b.port;
         this.policy = b.policy;
         this.listener = b.listener;
-        this.loop = client.eventLoops().next();
         Executor pool = client.config().callbackExecutor();
         this.callbacks = new SerialExecutor(pool != null ? pool : SharedResources.callbackPool());
+        this.connector = new Connector(client, host, port, policy, b.channels, callbacks, new Events());
         for (String uri : b.channels) {
-            channels.add(new ManagedChannel(this, uri));
+            channels.add(new ManagedChannel(connector, uri));
         }
-        this.connector = new Connector(this);
-    }
-
-    /** A builder for a managed session of {@code client} to {@code host:port}. */
-    public static Builder builder(BeepClient client, String host, int port) {
-        return new Builder(client, host, port);
     }
 
     /**
@@ -190,93 +230,60 @@ public final class ManagedSession implements AutoCloseable {
         return "ManagedSession[" + host + ":" + port + ", " + state + ", reconnects=" + reconnects + "]";
     }
 
-    // ---- used by Connector and ManagedChannel ----
-
-    /** A session for a send: the current one, or one awaited up to the policy's bound, or a failure. */
-    CompletableFuture<BeepSession> awaitSession() {
-        BeepSession s = session;
-        if (state == State.CONNECTED && s != null && s.isOpen()) {
-            return CompletableFuture.completedFuture(s);
-        }
-        Duration bound = policy.awaitConnection();
-        if (state == State.CLOSED || bound.isZero()) {
-            return CompletableFuture.failedFuture(unavailable(describe(state), connector.lastFailure()));
-        }
-        CompletableFuture<BeepSession> f = connector.whenConnected();
-        try {
-            var timer = loop.schedule(() -> callbacks.execute(() -> f.completeExceptionally(unavailable(
-                    "none came up within " + bound, connector.lastFailure()))), bound.toNanos(), TimeUnit.NANOSECONDS);
-            f.whenComplete((s2, e) -> timer.cancel(false));
-        } catch (RejectedExecutionException e) {
-            f.completeExceptionally(unavailable("the client is closed", e));
-        }
-        return f;
-    }
-
-    private static String describe(State s) {
-        return switch (s) {
-            case CLOSED -> "it is closed";
-            case CONNECTED -> "the connection was just lost";
-            default -> "it is " + s.name().toLowerCase(java.util.Locale.ROOT);
-        };
-    }
-
-    SessionUnavailableException unavailable(String why, @Nullable Throwable cause) {
-        String m = "no session with " + host + ":" + port + ": " + why;
-        return cause == null ? new SessionUnavailableException(m) : new SessionUnavailableException(m, cause);
-    }
-
-    BeepClient client() {
-        return client;
-    }
-
-    String host() {
-        return host;
-    }
-
-    int port() {
-        return port;
-    }
-
-    EventLoop loop() {
-        return loop;
-    }
-
-    Executor callbacks() {
-        return callbacks;
-    }
-
-    Random random() {
-        return random;
-    }
-
-    List<ManagedChannel> declared() {
-        return channels;
-    }
-
     /** Records a new state and tells the listener (called by the connector, under its lock, so in order). */
-    void publish(State next, int attempts, @Nullable Throwable cause, @Nullable BeepSession current) {
+    private void publish(State next, int attempts, @Nullable Throwable cause, @Nullable BeepSession current,
+                         @Nullable Duration retryIn) {
         State previous = state;
         session = current;
         state = next;
         StateListener l = listener;
         if (l != null && previous != next) {
-            StateChange change = new StateChange(previous, next, attempts, cause);
+            StateChange change = new StateChange(previous, next, attempts, cause, retryIn, current);
             callbacks.execute(() -> l.stateChanged(change));
         }
     }
 
-    void countReconnect() {
-        reconnects.incrementAndGet();
+    private void unbindAll() {
+        channels.forEach(ch -> ch.bind(null));
     }
 
-    void closedCompletely() {
-        closed.complete(null);
-    }
+    /** What the connector reports, turned into states, channel bindings and the listener's calls. */
+    private final class Events implements Connector.Listener {
+        @Override
+        public void connected(BeepSession s, List<BeepChannel> started, boolean reconnected) {
+            for (int i = 0; i < channels.size(); i++) {
+                channels.get(i).bind(started.get(i));
+            }
+            if (reconnected) {
+                reconnects.incrementAndGet();
+            }
+            publish(State.CONNECTED, 0, null, s, null);
+        }
 
-    /** Why {@code s} ended, as the engine recorded it, or null. */
-    static @Nullable Throwable endCause(BeepSession s) {
-        return s instanceof DefaultBeepSession d ? d.closeCause() : null;
+        @Override
+        public void attemptFailed(int failures, Throwable cause, Duration retryIn) {
+            StateListener l = listener;
+            if (l != null) {
+                callbacks.execute(() -> l.attemptFailed(failures, cause, retryIn));
+            }
+        }
+
+        @Override
+        public void lost(@Nullable Throwable cause, Duration retryIn) {
+            unbindAll();
+            publish(State.RECONNECTING, 0, cause, null, retryIn);
+        }
+
+        @Override
+        public void closed(int failures, @Nullable Throwable cause) {
+            unbindAll();
+            publish(State.CLOSED, failures, cause, null, null);
+        }
+
+        @Override
+        public void released() {
+            closed.complete(null);
+        }
     }
 
     /** Builds and starts a {@link ManagedSession}. */
@@ -288,7 +295,7 @@ public final class ManagedSession implements AutoCloseable {
         private @Nullable StateListener listener;
         private final List<String> channels = new ArrayList<>();
 
-        private Builder(BeepClient client, String host, int port) {
+        Builder(BeepClient client, String host, int port) {
             this.client = Objects.requireNonNull(client, "client");
             this.host = Objects.requireNonNull(host, "host");
             if (port < 1 || port > 65535) {

@@ -2,7 +2,7 @@ package io.beepkit.netty.internal;
 
 /**
  * Fired through the whole pipeline (from its head) once the peer's greeting has been read completely, so handlers in
- * front of the frame decoder, such as {@link GreetingGuard}, learn that the session is established.
+ * front of the frame decoder, such as the greeting guard, learn that the session is established.
  */
 public final class GreetingReceivedEvent {
     /** The only instance: the event carries no data. */

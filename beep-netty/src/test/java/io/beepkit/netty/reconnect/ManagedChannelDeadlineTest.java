@@ -60,7 +60,7 @@ class ManagedChannelDeadlineTest {
         server = BeepServer.builder().bind("127.0.0.1", 0).profile(HOLD, (message, responder) -> { }).build().start()
                 .get(10, TimeUnit.SECONDS);
         client = BeepClient.builder().ioThreads(1).config(config).build();
-        managed = ManagedSession.builder(client, "127.0.0.1", server.port()).channel(HOLD).start();
+        managed = client.managedSession("127.0.0.1", server.port()).channel(HOLD).start();
         managed.whenConnected().get(10, TimeUnit.SECONDS);
         return managed.channel(HOLD);
     }
@@ -112,7 +112,7 @@ class ManagedChannelDeadlineTest {
             port = free.getLocalPort(); // nothing listens there once closed
         }
         client = BeepClient.builder().ioThreads(1).build();
-        managed = ManagedSession.builder(client, "127.0.0.1", port).channel(HOLD)
+        managed = client.managedSession("127.0.0.1", port).channel(HOLD)
                 .policy(ReconnectPolicy.builder().awaitConnection(Duration.ofSeconds(30)).build()).start();
         long t0 = System.nanoTime();
         CompletableFuture<?> f = managed.channel(HOLD).send(MimeEntity.of("x"), SendOptions.deadline(DEADLINE));

@@ -77,7 +77,7 @@ class ManagedSessionTest {
     }
 
     ManagedSession manage(int port, ReconnectPolicy policy, String... channels) {
-        ManagedSession.Builder b = ManagedSession.builder(client, "127.0.0.1", port).policy(policy)
+        ManagedSession.Builder b = client.managedSession("127.0.0.1", port).policy(policy)
                 .listener(changes::add);
         for (String uri : channels) {
             b.channel(uri);
@@ -242,6 +242,44 @@ class ManagedSessionTest {
         assertTrue(managed.lastFailure().isPresent());
     }
 
+    /** Failed attempts are told one by one with when the next starts; a loss says when the first retry starts. */
+    @Test
+    void tellsEachFailedAttemptAndWhenTheNextStarts() throws Exception {
+        server = listen(0);
+        int port = server.port();
+        server.close(); // a port nobody listens on, for now
+        server = null;
+        List<String> failed = new CopyOnWriteArrayList<>();
+        managed = client.managedSession("127.0.0.1", port).policy(FAST).channel(StandardProfiles.ECHO)
+                .listener(new ManagedSession.StateListener() {
+                    @Override
+                    public void stateChanged(StateChange change) {
+                        changes.add(change);
+                    }
+
+                    @Override
+                    public void attemptFailed(int attempts, Throwable cause, Duration retryIn) {
+                        assertTrue(retryIn.compareTo(Duration.ofMillis(300)) <= 0, retryIn.toString());
+                        failed.add(attempts + " " + cause.getMessage());
+                    }
+                }).start();
+        eventually("three failed attempts", () -> failed.size() >= 3);
+        assertTrue(failed.get(0).startsWith("1 cannot connect to 127.0.0.1:" + port), failed.get(0));
+        assertTrue(failed.get(2).startsWith("3 "), failed.get(2));
+        assertEquals(State.CONNECTING, managed.state());
+        assertTrue(changes.isEmpty(), "a failed attempt is no change of state: " + changes);
+
+        server = listen(port);
+        managed.whenConnected().get(20, TimeUnit.SECONDS);
+        server.close();
+        eventually("reconnecting", () -> changes.size() >= 2);
+        StateChange lost = changes.get(1);
+        assertEquals(State.RECONNECTING, lost.current());
+        assertTrue(lost.retryIn() != null && lost.retryIn().compareTo(Duration.ofMillis(300)) <= 0, lost.toString());
+        assertNull(changes.get(0).retryIn());
+        assertTrue(changes.get(0).session() != null && lost.session() == null, changes.toString());
+    }
+
     @Test
     void closingTheClientClosesItsManagedSessions() throws Exception {
         server = listen(0);
@@ -260,8 +298,8 @@ class ManagedSessionTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> managed.channel("urn:x"));
         assertTrue(e.getMessage().contains("urn:x"), e.getMessage());
         assertEquals("port must be in 1..65535: 0", assertThrows(IllegalArgumentException.class,
-                () -> ManagedSession.builder(client, "127.0.0.1", 0)).getMessage());
-        ManagedSession two = ManagedSession.builder(client, "127.0.0.1", 1).policy(FAST).channel("urn:a")
+                () -> client.managedSession("127.0.0.1", 0)).getMessage());
+        ManagedSession two = client.managedSession("127.0.0.1", 1).policy(FAST).channel("urn:a")
                 .channel("urn:b").channel("urn:a").start();
         assertEquals(List.of("urn:a", "urn:b", "urn:a"), two.channels().stream().map(c -> c.profile()).toList());
         assertEquals(two.channels().get(0), two.channel("urn:a"));

@@ -63,7 +63,7 @@ class ManagedSessionTlsTest {
         server = listen(0, listenerTls);
         int port = server.port();
         client = BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).tlsOnConnect().build();
-        managed = ManagedSession.builder(client, "localhost", port)
+        managed = client.managedSession("localhost", port)
                 .policy(ReconnectPolicy.builder().initialDelay(Duration.ofMillis(50)).maxDelay(Duration.ofMillis(300))
                         .awaitConnection(Duration.ofSeconds(20)).build())
                 .channel(StandardProfiles.ECHO).start();

@@ -52,7 +52,7 @@ class PartitionTest {
              BeepClient client = BeepClient.builder().ioThreads(1).connectTimeout(CONNECT_TIMEOUT)
                      .config(BeepConfig.builder().livenessProbe(PROBE).build()).build()) {
             StateLog states = new StateLog();
-            ManagedSession managed = ManagedSession.builder(client, link.farAddress(), listener.port())
+            ManagedSession managed = client.managedSession(link.farAddress(), listener.port())
                     .policy(POLICY).channel(StandardProfiles.ECHO).listener(states).start();
             try {
                 managed.whenConnected().get(30, TimeUnit.SECONDS);

@@ -113,7 +113,7 @@ class ResetMidMessageTest {
         listening = ScriptedPeer.listen();
         client = BeepClient.builder().ioThreads(1).build();
         StateLog states = new StateLog();
-        ManagedSession managed = ManagedSession.builder(client, "127.0.0.1", listening.port())
+        ManagedSession managed = client.managedSession("127.0.0.1", listening.port())
                 .policy(ReconnectPolicy.builder().initialDelay(Duration.ofMillis(50)).maxDelay(Duration.ofMillis(300))
                         .build())
                 .channel(StandardProfiles.ECHO).listener(states).start();

@@ -5,6 +5,7 @@ import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameHeaderParser;
 import io.beepkit.core.frame.FrameHeaderWriter;
 import io.beepkit.core.frame.FrameType;
+import io.beepkit.core.flow.SendWindow;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
@@ -45,6 +46,15 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
      * pins no pooled direct memory, only these octets on the heap); decoded first once it accepts frames again.
      */
     private ByteBuf held;
+
+    /**
+     * The largest frame payload to accept from a peer we advertise at most {@code maxWindow} octets of window to: that
+     * window, but never below the RFC's initial 4096-octet window, which the peer may fill with its first frame before
+     * any SEQ of ours.
+     */
+    public static int frameLimit(int maxWindow) {
+        return Math.max(SendWindow.DEFAULT_WINDOW, maxWindow);
+    }
 
     /** @param maxFrameSize the largest payload accepted in one frame (the largest window we ever advertise) */
     public BeepFrameDecoder(int maxFrameSize) {

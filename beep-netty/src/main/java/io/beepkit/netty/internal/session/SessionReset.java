@@ -5,7 +5,6 @@ import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.SessionRole;
-import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.FrameLimits;
@@ -110,7 +109,8 @@ final class SessionReset implements TuningHost {
         // Whatever the old decoder still held arrived after the ready: the handler treats it as a violation.
         Channel ch = channel();
         ch.pipeline().replace(BeepFrameDecoder.NAME, BeepFrameDecoder.NAME,
-                new BeepFrameDecoder(PipelineInitializer.frameLimit(ctx.config()), frameLimits));
+                new BeepFrameDecoder(BeepFrameDecoder.frameLimit(ctx.config().socketProfile().maxWindow()),
+                        frameLimits));
     }
 
     @Override

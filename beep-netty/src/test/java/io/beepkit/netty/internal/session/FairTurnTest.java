@@ -7,7 +7,6 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.Frame;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
@@ -60,7 +59,8 @@ class FairTurnTest {
             BeepSessionHandler session = new BeepSessionHandler(SessionRole.LISTENER, config, registry, s -> { },
                     null, SecurityEndpoint.NONE, null, 0);
             channel = new EmbeddedChannel(new Recorder(this),
-                    new BeepFrameDecoder(PipelineInitializer.frameLimit(config), session.frameLimits()), session);
+                    new BeepFrameDecoder(BeepFrameDecoder.frameLimit(config.socketProfile().maxWindow()),
+                            session.frameLimits()), session);
             channels.add(channel);
             channel.freezeTime(); // a later turn is the test's advanceTimeBy: the resume is scheduled a tick ahead
             read(frame("RPY", 0, 0, mgmt("<greeting/>"))

@@ -24,10 +24,11 @@ import java.util.concurrent.TimeoutException;
  * }</pre>
  *
  * The payload becomes the MSG's entity and the RPY's entity becomes a {@code replyType}, both through
- * {@link BeepPayloadConverter}. The template connects on first use, keeps one session and one channel per profile,
- * and connects again on the call after the session ended; a MSG that a channel closing at that moment refused
- * unsent is sent once more on a new channel. Each call waits at most
- * {@code beep.clients.<name>.timeout} for its reply, connect and channel start included. Thread-safe.
+ * {@link BeepPayloadConverter}. The template connects on first use and from then on keeps one session up (a
+ * {@link io.beepkit.netty.ManagedSession}: connecting again with backoff after a loss), with one channel per
+ * profile; a call while there is no session waits for the next connect attempt and fails with its failure if it
+ * fails. A MSG that a channel closing at that moment refused unsent is sent once more on a new channel. Each call
+ * waits at most {@code beep.clients.<name>.timeout} for its reply, connect and channel start included. Thread-safe.
  *
  * <p>Failures, thrown by the blocking methods and completing the futures of the others: an ERR reply (or a refused
  * channel start) is a {@link BeepErrorException} with the peer's code and text; no reply in time a

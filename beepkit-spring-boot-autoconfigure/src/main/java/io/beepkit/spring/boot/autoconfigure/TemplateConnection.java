@@ -3,27 +3,36 @@ package io.beepkit.spring.boot.autoconfigure;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.ManagedSession;
 import org.jspecify.annotations.Nullable;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * The session of one named client and its channels, one per profile: connects on first use, starts a profile's
- * channel on its first call, and connects again on the call after the session ended (or a connect failed). Only
- * futures are handed out, so nothing here waits.
+ * The session of one named client and its channels, one per profile. The session is a {@link ManagedSession}, made on
+ * first use and from then on kept up by the library (connecting again with backoff after a loss); a profile's channel
+ * starts on the current session at its first call there. A call made while there is no session waits for the next
+ * connect attempt and fails with that attempt's failure if it fails (the managed session keeps trying). Only futures
+ * are handed out, so nothing here waits.
  */
 final class TemplateConnection implements AutoCloseable {
     private final String name;
     private final NamedClientSettings settings;
     private final Supplier<BeepClient> clients;
     private final UnaryOperator<BeepChannel> decorator;
+    // Guarded by this.
     private final Map<String, CompletableFuture<BeepChannel>> channels = new HashMap<>();
+    private final List<CompletableFuture<BeepSession>> waiting = new ArrayList<>();
+    private @Nullable BeepSession channelsOf;
     private @Nullable BeepClient client;
-    private @Nullable CompletableFuture<BeepSession> session;
+    private @Nullable ManagedSession managed;
     private boolean closed;
 
     /**
@@ -38,34 +47,60 @@ final class TemplateConnection implements AutoCloseable {
         this.decorator = decorator;
     }
 
-    /** The open channel of {@code profile}, started (and the session connected) if need be. */
+    /** The open channel of {@code profile} on the current session, started (and the session awaited) if need be. */
     synchronized CompletableFuture<BeepChannel> channel(String profile) {
         if (closed) {
-            return CompletableFuture.failedFuture(new IllegalStateException("the BeepTemplate of client '" + name
-                    + "' is closed (the application context is closing)"));
+            return CompletableFuture.failedFuture(closedFailure());
+        }
+        ManagedSession m = managed();
+        BeepSession s = m.session();
+        if (s != null && s.isOpen()) {
+            return channelOn(s, profile);
+        }
+        CompletableFuture<BeepSession> next = m.whenConnected();
+        waiting.removeIf(CompletableFuture::isDone);
+        waiting.add(next);
+        return next.thenCompose(up -> channelOn(up, profile));
+    }
+
+    private synchronized CompletableFuture<BeepChannel> channelOn(BeepSession s, String profile) {
+        if (closed) {
+            return CompletableFuture.failedFuture(closedFailure());
+        }
+        if (s != channelsOf) {
+            channels.clear(); // they belonged to the session that ended
+            channelsOf = s;
         }
         CompletableFuture<BeepChannel> channel = channels.get(profile);
         if (channel != null && usable(channel)) {
             return channel;
         }
-        CompletableFuture<BeepSession> current = session();
-        channel = current.thenCompose(s -> s.startChannel(profile)).thenApply(decorator);
+        channel = s.startChannel(profile).thenApply(decorator);
         channels.put(profile, channel);
         return channel;
     }
 
-    private CompletableFuture<BeepSession> session() {
-        CompletableFuture<BeepSession> current = session;
-        if (current != null && (!current.isDone() || (!current.isCompletedExceptionally() && current.join().isOpen()))) {
-            return current;
+    private ManagedSession managed() {
+        ManagedSession m = managed;
+        if (m == null) {
+            if (client == null) {
+                client = clients.get();
+            }
+            m = client.managedSession(settings.getHost(), settings.getPort()).listener(new AttemptFailures()).start();
+            managed = m;
         }
-        channels.clear(); // they belonged to the session that ended
-        if (client == null) {
-            client = clients.get();
-        }
-        current = client.connect(settings.getHost(), settings.getPort());
-        session = current;
-        return current;
+        return m;
+    }
+
+    /** Fails the calls waiting for a session with what the connect attempt failed with. */
+    private synchronized void failWaiting(Throwable cause) {
+        waiting.forEach(w -> w.completeExceptionally(cause));
+        waiting.clear();
+    }
+
+    private IllegalStateException closedFailure() {
+        return new IllegalStateException("the BeepTemplate of client '" + name
+                + "' is closed (the application context is closing)");
     }
 
     /** A channel still starting, or open; a failed start or a closed channel is started again. */
@@ -73,18 +108,38 @@ final class TemplateConnection implements AutoCloseable {
         return !channel.isDone() || (!channel.isCompletedExceptionally() && channel.join().isOpen());
     }
 
-    /** Closes the client and with it the session; later calls fail. */
+    /** Closes the managed session (releasing the session) and the client; later calls fail. */
     @Override
     public void close() {
         BeepClient c;
+        ManagedSession m;
         synchronized (this) {
             closed = true;
             c = client;
+            m = managed;
             client = null;
+            managed = null;
             channels.clear();
+        }
+        failWaiting(closedFailure());
+        if (m != null) {
+            m.close();
         }
         if (c != null) {
             c.close();
+        }
+    }
+
+    /** Hears of failed connect attempts: the calls waiting for a session fail with the attempt's failure. */
+    private final class AttemptFailures implements ManagedSession.StateListener {
+        @Override
+        public void stateChanged(ManagedSession.StateChange change) {
+            // A connection completes the waiting calls itself (ManagedSession.whenConnected).
+        }
+
+        @Override
+        public void attemptFailed(int attempts, Throwable cause, Duration retryIn) {
+            failWaiting(cause);
         }
     }
 }

@@ -43,7 +43,7 @@ final class CollectorLink implements AutoCloseable {
     private ManagedSession open(int i) {
         index = i;
         ShipperSettings.Address a = settings.collectors().get(i);
-        return ManagedSession.builder(client, a.host(), a.port()).policy(settings.reconnect()).start();
+        return client.managedSession(a.host(), a.port()).policy(settings.reconnect()).start();
     }
 
     String collector() {

@@ -1,5 +1,6 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.pipeline;
 
+import io.beepkit.netty.internal.PeerAddress;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;

@@ -1,4 +1,4 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.pipeline;
 
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.netty.channel.Channel;

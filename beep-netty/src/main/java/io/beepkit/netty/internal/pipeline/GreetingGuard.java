@@ -1,5 +1,8 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.pipeline;
 
+import io.beepkit.netty.internal.GreetingReceivedEvent;
+import io.beepkit.netty.internal.PeerAddress;
+import io.beepkit.netty.internal.ViolationLog;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;

@@ -1,5 +1,6 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.pipeline;
 
+import io.beepkit.netty.internal.ViolationLog;
 import io.netty.channel.Channel;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;

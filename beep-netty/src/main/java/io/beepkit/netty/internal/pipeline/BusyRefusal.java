@@ -1,4 +1,4 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.pipeline;
 
 import io.beepkit.core.mgmt.ManagementPayloads;
 import io.netty.buffer.ByteBuf;

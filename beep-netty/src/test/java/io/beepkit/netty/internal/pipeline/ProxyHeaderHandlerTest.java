@@ -1,4 +1,4 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.pipeline;
 
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;

@@ -1,5 +1,7 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.pipeline;
 
+import io.beepkit.netty.internal.PeerAddress;
+import io.beepkit.netty.internal.ViolationLog;
 import io.beepkit.core.LogText;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;

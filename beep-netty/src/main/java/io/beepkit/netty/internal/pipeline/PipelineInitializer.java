@@ -1,9 +1,12 @@
-package io.beepkit.netty.internal;
+package io.beepkit.netty.internal.pipeline;
 
+import io.beepkit.netty.internal.LivenessProbeHandler;
+import io.beepkit.netty.internal.PeerAddress;
+import io.beepkit.netty.internal.Transport;
+import io.beepkit.netty.internal.ViolationLog;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
-import io.beepkit.core.flow.SendWindow;
 import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.BeepFrameEncoder;
@@ -79,14 +82,6 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         return limiter;
     }
 
-    /**
-     * The largest frame payload the decoder accepts: the largest window we advertise, but never below the RFC's
-     * initial 4096-octet window, which the peer may fill with its first frame before any SEQ of ours.
-     */
-    public static int frameLimit(BeepConfig config) {
-        return Math.max(SendWindow.DEFAULT_WINDOW, config.socketProfile().maxWindow());
-    }
-
     @Override
     protected void initChannel(Channel ch) {
         if (limiter != null && !limiter.admitConnection(ch)) {
@@ -124,7 +119,8 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         if (config.livenessProbe() != null) {
             p.addLast("beep-liveness-probe", new LivenessProbeHandler(config.livenessProbe().interval()));
         }
-        p.addLast(BeepFrameDecoder.NAME, new BeepFrameDecoder(frameLimit(config), session.frameLimits()));
+        p.addLast(BeepFrameDecoder.NAME, new BeepFrameDecoder(
+                BeepFrameDecoder.frameLimit(config.socketProfile().maxWindow()), session.frameLimits()));
         p.addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
         if (config.frameTracer() != null) {
             p.addLast("beep-frame-trace", new FrameTraceHandler(config.frameTracer()));
