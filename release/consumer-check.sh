@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Consumer check, run after the release build has staged into target/staging (release/stage.sh):
 # an application outside this build, with an empty local repository and settings that know only the staged
-# repository and Maven Central, imports beepkit-bom, depends on beep-netty, and runs the first ```java block of
-# README.md as the body of its main method. It must compile with wildcard imports of the exported packages only,
-# print the reply (stdout contains the expected text) and exit 0 within the time limit. Before that, the CycloneDX
-# SBOM staged with beep-netty must list Netty.
+# repository and Maven Central, imports beepkit-bom, depends on beep-netty, and compiles and runs the first ```java
+# block of README.md as it is: a whole compilation unit, with its imports and a public class with a main method. It
+# must print the reply (stdout contains the expected text) and exit 0 within the time limit. Before that, the
+# CycloneDX SBOM staged with beep-netty must list Netty.
 #
 #   release/consumer-check.sh [--readme FILE] [--expect TEXT] [--timeout SECONDS]
 #
@@ -110,30 +110,12 @@ cat > "$work/app/pom.xml" <<EOF
 </project>
 EOF
 
-# The first ```java block of the README, as the body of main.
+# The first ```java block of the README, as it is, in the file its public class names.
 block=$(awk '/^```java[[:space:]]*$/ { inside = 1; next } inside && /^```/ { exit } inside { print }' "$readme")
 [ -n "$block" ] || { echo "FAIL: no \`\`\`java block in ${readme#"$root/"}" >&2; exit 1; }
-{
-  cat <<'EOF'
-import io.beepkit.api.*;
-import io.beepkit.api.security.*;
-import io.beepkit.core.profiles.*;
-import io.beepkit.netty.*;
-import io.beepkit.netty.tls.*;
-import java.util.*;
-import java.util.concurrent.*;
-import java.time.*;
-import java.nio.charset.*;
-
-public class ReadmeExample {
-    public static void main(String[] args) throws Exception {
-EOF
-  echo "$block" | sed 's/^/        /'
-  cat <<'EOF'
-    }
-}
-EOF
-} > "$work/app/src/ReadmeExample.java"
+main=$(sed -nE 's/^public +(final +)?class +([A-Za-z_][A-Za-z0-9_]*).*/\2/p' <<< "$block" | head -1)
+[ -n "$main" ] || { echo "FAIL: the first \`\`\`java block of ${readme#"$root/"} has no public class" >&2; exit 1; }
+echo "$block" > "$work/app/src/$main.java"
 
 start=$SECONDS
 echo "resolving beep-netty through beepkit-bom (empty local repository)"
@@ -150,15 +132,15 @@ for artifact in beepkit-bom beepkit-parent beep-core beep-netty; do
     || { echo "FAIL: io.beepkit:$artifact did not come from the staged repository" >&2; exit 1; }
 done
 
-echo "compiling the README example (wildcard imports of the exported packages only)"
-if ! javac -d "$work/classes" -cp "$classpath" "$work/app/src/ReadmeExample.java" > "$work/javac.log" 2>&1; then
-  cat -n "$work/app/src/ReadmeExample.java"; cat "$work/javac.log"
+echo "compiling the README example ($main)"
+if ! javac -d "$work/classes" -cp "$classpath" "$work/app/src/$main.java" > "$work/javac.log" 2>&1; then
+  cat -n "$work/app/src/$main.java"; cat "$work/javac.log"
   echo "FAIL: the README example does not compile" >&2; exit 1
 fi
 
 echo "running it (limit ${limit} s)"
 status=0
-timeout "$limit" java -cp "$work/classes:$classpath" ReadmeExample > "$work/out.txt" 2> "$work/err.txt" || status=$?
+timeout "$limit" java -cp "$work/classes:$classpath" "$main" > "$work/out.txt" 2> "$work/err.txt" || status=$?
 echo "--- stdout"; cat "$work/out.txt"
 echo "--- stderr"; cat "$work/err.txt"
 echo "---"
