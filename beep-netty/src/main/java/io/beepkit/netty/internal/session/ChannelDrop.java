@@ -1,7 +1,7 @@
 package io.beepkit.netty.internal.session;
 
-import io.netty.channel.EventLoop;
 import io.beepkit.netty.internal.channel.ChannelImpl;
+import io.netty.channel.EventLoop;
 
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
