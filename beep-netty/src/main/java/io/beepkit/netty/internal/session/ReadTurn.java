@@ -1,6 +1,7 @@
 package io.beepkit.netty.internal.session;
 
 import io.beepkit.netty.BeepConfig;
+import io.netty.channel.EventLoop;
 
 /**
  * The share of an event-loop turn one session's read may use ({@code BeepConfig.maxFramesPerTurn},
@@ -25,6 +26,8 @@ final class ReadTurn {
     private int frames;
     private long octets;
     private int requests;
+    /** The loop's requests in its current pass, as of this session's latest one. */
+    private int loopRequests;
     private boolean yielded;
     private volatile long yields;
     private Runnable decodeHeld = () -> { };
@@ -47,6 +50,7 @@ final class ReadTurn {
             frames = 0;
             octets = 0;
             requests = 0;
+            loopRequests = 0;
         }
     }
 
@@ -57,9 +61,16 @@ final class ReadTurn {
         check();
     }
 
-    /** A channel-0 request was parsed, or refused for the start rate before parsing. */
+    /**
+     * A channel-0 request was parsed, or refused for the start rate before parsing. It counts for the session and for
+     * its event loop's pass ({@link LoopShare}): the session yields once either has handled a share.
+     */
     void requestHandled() {
         requests++;
+        EventLoop loop = ctx.loop();
+        if (loop != null && loop.inEventLoop()) {
+            loopRequests = LoopShare.current().requestHandled(loop);
+        }
         check();
     }
 
@@ -74,7 +85,8 @@ final class ReadTurn {
     }
 
     private void check() {
-        if (!yielded && (frames >= maxFrames || octets >= maxOctets || requests >= maxRequests)) {
+        if (!yielded && (frames >= maxFrames || octets >= maxOctets || requests >= maxRequests
+                || loopRequests >= maxRequests)) {
             yielded = true;
             yields++;
             ctx.updateReading();
