@@ -2,12 +2,11 @@ package io.beepkit.netty.internal.session;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.Frame;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
@@ -90,7 +89,7 @@ class ChannelDropTest {
     private BeepSessionHandler listener() {
         BeepConfig config = BeepConfig.builder().maxStartsPerTurn(CHANNELS).maxStartsPerSecond(100_000).callbackExecutor(Runnable::run)
                 .directCallbacks(true).build();
-        ProfileRegistry registry = new ProfileRegistry().register(ECHO, new ProfileHandler() {
+        ProfileRegistry registry = new ProfileRegistry().register(ECHO, new MessageHandler() {
             @Override
             public void onMessage(Message m, Responder r) {
                 r.reply(m.entity());
@@ -104,7 +103,7 @@ class ChannelDropTest {
         BeepSessionHandler session = new BeepSessionHandler(SessionRole.LISTENER, config, registry, s -> { },
                 null, SecurityEndpoint.NONE, null, 0);
         ch = new EmbeddedChannel(new Releaser(),
-                new BeepFrameDecoder(PipelineInitializer.frameLimit(config), session.frameLimits()), session);
+                new BeepFrameDecoder(BeepFrameDecoder.frameLimit(config.socketProfile().maxWindow()), session.frameLimits()), session);
         ch.freezeTime();
         read(frame("RPY", 0, mgmt("<greeting/>")));
         ch.runPendingTasks();

@@ -1,14 +1,13 @@
 package io.beepkit.netty.internal.session;
 
 import io.beepkit.api.Message;
-import io.beepkit.api.ProfileHandler;
+import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.Frame;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
@@ -101,12 +100,12 @@ class LoopShareTest {
     private EmbeddedChannel listener() {
         BeepConfig config = BeepConfig.builder().maxStartsPerTurn(SHARE).callbackExecutor(Runnable::run)
                 .directCallbacks(true).build();
-        ProfileRegistry registry = new ProfileRegistry().register(ECHO, (ProfileHandler) (Message m, Responder r)
+        ProfileRegistry registry = new ProfileRegistry().register(ECHO, (MessageHandler) (Message m, Responder r)
                 -> r.reply(m.entity()));
         BeepSessionHandler session = new BeepSessionHandler(SessionRole.LISTENER, config, registry, s -> { },
                 null, SecurityEndpoint.NONE, null, 0);
         EmbeddedChannel ch = new EmbeddedChannel(new Recorder(),
-                new BeepFrameDecoder(PipelineInitializer.frameLimit(config), session.frameLimits()), session);
+                new BeepFrameDecoder(BeepFrameDecoder.frameLimit(config.socketProfile().maxWindow()), session.frameLimits()), session);
         channels.add(ch);
         ch.freezeTime();
         read(ch, frame("RPY", 0, mgmt("<greeting/>")));
