@@ -2,7 +2,7 @@ package io.beepkit.cli;
 
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.ReconnectPolicy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -113,11 +113,13 @@ final class SyslogSendCommand implements Callable<Integer> {
         if (retryFor.isNegative()) {
             throw new CommandLine.ParameterException(cmd, "--retry-for must be >= 0");
         }
-        BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd)).build();
+        SessionConfig base = tuning.config(cmd, null);
+        SessionConfig config = base.toBuilder()
+                .socket(base.socket().toBuilder().connectTimeout(timeout).build()).build();
         long t0 = System.nanoTime();
         SyslogBacklog backlog;
         try (BufferedReader in = reader(cmd);
-             BeepClient client = BeepClient.builder().config(config).ioThreads(1).connectTimeout(timeout).build()) {
+             BeepClient client = BeepClient.builder().session(config).security(security.config(cmd)).build()) {
             backlog = new SyslogBacklog(in);
             deliver(cmd, client, backlog);
         } catch (IOException | UncheckedIOException e) {

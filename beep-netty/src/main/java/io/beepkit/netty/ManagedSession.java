@@ -100,7 +100,7 @@ public final class ManagedSession implements AutoCloseable {
         this.policy = b.policy;
         this.listener = b.listener;
         this.loop = client.eventLoops().next();
-        Executor pool = client.config().callbackExecutor();
+        Executor pool = client.callbackSetup().executor();
         this.callbacks = new SerialExecutor(pool != null ? pool : SharedResources.callbackPool());
         for (String uri : b.channels) {
             channels.add(new ManagedChannel(this, uri));

@@ -9,7 +9,8 @@ import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyTimeoutException;
 import io.beepkit.api.Responder;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -68,7 +69,7 @@ class ReplyDeadlineTest {
                         serverChannelClosed.countDown();
                     }
                 }).build().start().join();
-        client = BeepClient.builder().config(BeepConfig.builder().channelRequestTimeout(grace).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder().channelRequestTimeout(grace).build()).build()).build();
     }
 
     @AfterEach
@@ -193,11 +194,11 @@ class ReplyDeadlineTest {
     }
 
     @Test
-    @DisplayName("RFC 3080 §2.6.1: BeepConfig.replyTimeout is the deadline of every send that gives none")
+    @DisplayName("RFC 3080 §2.6.1: SessionConfig.replyTimeout is the deadline of every send that gives none")
     void configuredReplyTimeoutApplies() throws Exception {
         start(Duration.ofSeconds(30));
         client.close();
-        client = BeepClient.builder().config(BeepConfig.builder().replyTimeout(DEADLINE).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().defaultDeadline(DEADLINE).build()).build();
         BeepSession session = connect();
         BeepChannel ch = channel(session);
         assertEquals("quick", ch.send(MimeEntity.of("quick")).get(10, TimeUnit.SECONDS).entity().bodyText());
@@ -216,6 +217,6 @@ class ReplyDeadlineTest {
                 () -> ch.send(MimeEntity.of("x"), Duration.ZERO));
         assertTrue(e.getMessage().contains("PT0S"), e.getMessage());
         assertThrows(IllegalArgumentException.class,
-                () -> BeepConfig.builder().replyTimeout(Duration.ofMillis(-1)).build());
+                () -> SessionConfig.builder().defaultDeadline(Duration.ofMillis(-1)).build());
     }
 }

@@ -58,7 +58,7 @@ public final class ChannelImpl implements BeepChannel {
         this.peerInitData = peerInitData;
         this.handler = handler;
         // Channel 0's msgno 0 belongs to the greeting exchange (RFC 3080 §2.4), so our requests there start at 1.
-        this.exchanges = new Exchanges(number == 0 ? 1 : 0, host.config().maxOutstanding());
+        this.exchanges = new Exchanges(number == 0 ? 1 : 0, host.config().limits().maxOutstanding());
     }
 
     @Override
@@ -123,7 +123,7 @@ public final class ChannelImpl implements BeepChannel {
 
     @Override
     public CompletableFuture<Reply> send(MimeEntity message) {
-        return sendWithin(message, host.config().replyTimeout());
+        return sendWithin(message, host.config().defaultDeadline());
     }
 
     @Override
@@ -138,7 +138,7 @@ public final class ChannelImpl implements BeepChannel {
     /** @param deadline how long the reply may take, or null for no limit */
     private CompletableFuture<Reply> sendWithin(MimeEntity message, Duration deadline) {
         ReplyFuture f = new ReplyFuture(this);
-        AggregatingSink sink = new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize());
+        AggregatingSink sink = new AggregatingSink(host.callbacks(), f, host.config().limits().maxMessageSize());
         ByteBuf payload = MimePayloads.encode(message);
         host.onLoop(() -> {
             if (refused(payload, sink)) {
@@ -219,7 +219,7 @@ public final class ChannelImpl implements BeepChannel {
     @Override
     public MessageStream openMessage(MimeEntity headers) {
         CompletableFuture<Reply> f = new CompletableFuture<>();
-        return openStream(headers, new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize()), f);
+        return openStream(headers, new AggregatingSink(host.callbacks(), f, host.config().limits().maxMessageSize()), f);
     }
 
     @Override
@@ -231,7 +231,7 @@ public final class ChannelImpl implements BeepChannel {
 
     private MessageStream openStream(MimeEntity headers, ReplySink sink, CompletableFuture<Reply> reply) {
         byte[] head = MimeCodec.encodeHeaders(headers);
-        long bound = 2L * host.config().socketProfile().maxFrameSize();
+        long bound = 2L * host.config().flow().maxFrameSize();
         StreamWriter w = new StreamWriter(this, bound, host.completeOnCallbacks(reply));
         host.onLoop(() -> w.open(head, sink));
         return w;
@@ -284,7 +284,7 @@ public final class ChannelImpl implements BeepChannel {
 
     @Override
     public int effectiveTransferSize() {
-        return Math.min(outbound.window().available(), host.config().socketProfile().maxFrameSize());
+        return Math.min(outbound.window().available(), host.config().flow().maxFrameSize());
     }
 
     @Override

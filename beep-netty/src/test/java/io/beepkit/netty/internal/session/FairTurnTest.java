@@ -6,7 +6,8 @@ import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
 import io.beepkit.core.frame.FrameHeader;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.internal.PipelineInitializer;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.Frame;
@@ -53,12 +54,13 @@ class FairTurnTest {
 
         Peer(String name) {
             this.name = name;
-            BeepConfig config = BeepConfig.builder().maxFramesPerTurn(SHARE).callbackExecutor(Runnable::run)
-                    .directCallbacks(true).build();
+            SessionConfig config = SessionConfig.builder().limits(SessionLimits.builder().maxFramesPerTurn(SHARE).build())
+                    .build();
+            CallbackSetup callbacks = new CallbackSetup(Runnable::run, true);
             ProfileRegistry registry = new ProfileRegistry().register(ECHO, (ProfileHandler) (Message m, Responder r)
                     -> r.reply(m.entity()));
             BeepSessionHandler session = new BeepSessionHandler(SessionRole.LISTENER, config, registry, s -> { },
-                    null, SecurityEndpoint.NONE, null, 0);
+                    null, SecurityEndpoint.NONE, callbacks, null, 0);
             channel = new EmbeddedChannel(new Recorder(this),
                     new BeepFrameDecoder(PipelineInitializer.frameLimit(config), session.frameLimits()), session);
             channels.add(channel);

@@ -1,6 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 
 /**
  * Adjusts the session settings of the auto-configured {@link io.beepkit.netty.BeepClient} beyond what
@@ -10,5 +10,5 @@ import io.beepkit.netty.BeepConfig;
 @FunctionalInterface
 public interface BeepClientConfigCustomizer {
     /** @param config the settings built from the properties */
-    void customize(BeepConfig.Builder config);
+    void customize(SessionConfig.Builder config);
 }
