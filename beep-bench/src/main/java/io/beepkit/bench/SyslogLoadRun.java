@@ -97,7 +97,8 @@ public final class SyslogLoadRun {
         SessionConfig config = cb.build();
         try (SlowConsumer consumer = new SlowConsumer(senders, rate);
              BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).session(config)
-                     .limits(ListenerLimits.builder().maxSessions(senders + 10).maxSessionsPerAddress(senders + 10).build())
+                     .limits(ListenerLimits.builder().maxSessions(senders + 10).maxSessionsPerAddress(senders + 10)
+                             .build())
                      .noDefaultProfiles()
                      .profiles(SyslogCollector.builder().consumer(consumer).build().register(new ProfileRegistry()))
                      .build().start().join();

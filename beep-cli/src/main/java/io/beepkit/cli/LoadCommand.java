@@ -167,7 +167,8 @@ final class LoadCommand implements Callable<Integer> {
         SessionConfig config = base.toBuilder().socket(base.socket().toBuilder().connectTimeout(timeout).build())
                 .limits(base.limits().toBuilder().maxOutstanding(Math.max(base.limits().maxOutstanding(), maxInFlight))
                         .build()).build();
-        try (BeepResources threads = BeepResources.builder().ioThreads(ioThreads).directCallbacks(directCallbacks).build();
+        try (BeepResources threads = BeepResources.builder().ioThreads(ioThreads).directCallbacks(directCallbacks)
+                .build();
              BeepClient client = BeepClient.builder().session(config).security(security.config(cmd))
                      .resources(threads).build();
              LoadConnections pool = reconnect

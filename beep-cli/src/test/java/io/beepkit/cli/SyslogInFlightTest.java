@@ -52,7 +52,8 @@ class SyslogInFlightTest {
         // The collector would take far more than the device's 100; its window holds them all.
         SyslogCollector c = SyslogCollector.builder().consumer(consumer)
                 .limits(SyslogLimits.DEFAULT.toBuilder().maxPendingEntries(1000).build()).build();
-        BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().session(SessionConfig.builder().tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+        BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+                .session(SessionConfig.builder().tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
                 SocketTuning.DEFAULT.flow().toBuilder().window(256 * 1024).build())).build())
                 .profiles(c.register(new ProfileRegistry())).build().start().get(30, TimeUnit.SECONDS);
         try {

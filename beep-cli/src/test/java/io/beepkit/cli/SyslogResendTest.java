@@ -71,7 +71,8 @@ class SyslogResendTest {
             return SyslogConsumer.HANDLED;
         };
         SyslogCollector c = SyslogCollector.builder().consumer(consumer).build();
-        BeepServer server = BeepServer.builder().bind("127.0.0.1", port).noDefaultProfiles().session(SessionConfig.builder().frameTracer(frames::add).build())
+        BeepServer server = BeepServer.builder().bind("127.0.0.1", port).noDefaultProfiles()
+                .session(SessionConfig.builder().frameTracer(frames::add).build())
                 .profiles(c.register(new ProfileRegistry())).build().start().join();
         servers.add(server);
         started.complete(server);

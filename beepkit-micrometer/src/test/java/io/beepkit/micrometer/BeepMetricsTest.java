@@ -48,9 +48,11 @@ class BeepMetricsTest {
     }
 
     void start(SocketTuning profile) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().tuning(profile).observer(new BeepMetrics(serverRegistry)).build())
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().tuning(profile)
+                .observer(new BeepMetrics(serverRegistry)).build())
                 .build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().tuning(profile).observer(new BeepMetrics(clientRegistry)).build())
+        client = BeepClient.builder().session(SessionConfig.builder().tuning(profile)
+                .observer(new BeepMetrics(clientRegistry)).build())
                 .build();
     }
 

@@ -72,12 +72,14 @@ class CookedReplyWindowTest {
                 f.complete(null);
             }
         }, 2, 2, TimeUnit.MILLISECONDS);
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().session(SessionConfig.builder().flow(FlowSettings.builder().tailWait(Duration.ofMillis(100)).build()).build())
+        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().session(SessionConfig.builder()
+                .flow(FlowSettings.builder().tailWait(Duration.ofMillis(100)).build()).build())
                 .tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
                 SocketTuning.DEFAULT.flow().toBuilder().window(256 * 1024).build()))
                 .profiles(SyslogCollector.builder().consumer(consumer).build().register(new ProfileRegistry()))
                 .build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().flow(FlowSettings.builder().seqDelay(FlowSettings.MAX_SEQ_DELAY).build()).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().flow(FlowSettings.builder()
+                .seqDelay(FlowSettings.MAX_SEQ_DELAY).build()).build()).build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         return SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS);
     }

@@ -72,7 +72,8 @@ class SyslogSenderWholeFrameTest {
                 SocketTuning.DEFAULT.flow().toBuilder().window(4096).build()))
                 .profiles(SyslogCollector.builder().consumer(consumer).build().register(new ProfileRegistry()))
                 .build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().flow(FlowSettings.builder().tailWait(Duration.ofMillis(1)).build()).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().flow(FlowSettings.builder()
+                .tailWait(Duration.ofMillis(1)).build()).build()).build();
         return client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
     }
 

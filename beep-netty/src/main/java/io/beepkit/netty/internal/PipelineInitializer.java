@@ -104,7 +104,8 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         }
         if (listener != null && listener.proxyProtocol()) {
             // The client's address, which the per-address limit and the session need, comes with the header.
-            new ProxyHeaderHandler(config.limits().greetingTimeout(), violations, this::initSession).install(ch.pipeline());
+            new ProxyHeaderHandler(config.limits().greetingTimeout(), violations, this::initSession)
+                    .install(ch.pipeline());
             return;
         }
         initSession(ch);

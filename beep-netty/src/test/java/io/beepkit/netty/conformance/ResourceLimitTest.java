@@ -52,7 +52,8 @@ class ResourceLimitTest extends LibraryPeersTest {
     static final int MAX_MESSAGE = 1000;
     static final int MAX_CHANNELS = 2;
     static final int MAX_OUTSTANDING = 2;
-    static final SessionConfig LIMITED = SessionConfig.builder().limits(SessionLimits.builder().maxMessageSize(MAX_MESSAGE).maxChannels(MAX_CHANNELS).maxOutstanding(MAX_OUTSTANDING).build()).build();
+    static final SessionConfig LIMITED = SessionConfig.builder().limits(SessionLimits.builder()
+            .maxMessageSize(MAX_MESSAGE).maxChannels(MAX_CHANNELS).maxOutstanding(MAX_OUTSTANDING).build()).build();
 
     BeepClient limitedClient;
 

@@ -184,7 +184,8 @@ class SessionReleaseTest extends LibraryPeersTest {
     @DisplayName("#22 an application declines the peer's release with its own code; the session stays up")
     void applicationDeclinesARelease() throws Exception {
         java.util.concurrent.atomic.AtomicBoolean draining = new java.util.concurrent.atomic.AtomicBoolean(true);
-        io.beepkit.netty.SessionConfig config = io.beepkit.netty.SessionConfig.builder().releaseHandler(session -> draining.get()
+        io.beepkit.netty.SessionConfig config = io.beepkit.netty.SessionConfig.builder()
+                .releaseHandler(session -> draining.get()
                         ? io.beepkit.api.CloseDecision.decline(550, "audit log still draining")
                         : io.beepkit.api.CloseDecision.accept()).build();
         try (BeepServer guarded = BeepServer.builder().bind("127.0.0.1", 0).session(config).build().start()

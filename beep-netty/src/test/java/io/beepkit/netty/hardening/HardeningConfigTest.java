@@ -111,7 +111,8 @@ class HardeningConfigTest {
                 () -> InitiatorSecurity.builder().tlsOnConnect(true).build());
         assertRefused("sasl=PLAIN without tlsOnConnect would send the password in clear; set tlsOnConnect or "
                         + "plainWithoutTls",
-                () -> InitiatorSecurity.builder().sasl(SaslMechanism.PLAIN, SaslCredentials.password("u", "p".toCharArray())).build());
+                () -> InitiatorSecurity.builder()
+                        .sasl(SaslMechanism.PLAIN, SaslCredentials.password("u", "p".toCharArray())).build());
         assertEquals(SaslMechanism.PLAIN, InitiatorSecurity.builder().plainWithoutTls(true)
                 .sasl(SaslMechanism.PLAIN, SaslCredentials.password("u", "p".toCharArray())).build().saslMechanism());
     }

@@ -109,7 +109,8 @@ class KeepAliveTest {
     @DisplayName("the idle timeout closes an initiator's session whose peer greeted and then fell silent")
     void idleTimeoutClosesSilentListener() throws Exception {
         Duration idle = Duration.ofMillis(500);
-        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder().idleTimeout(idle).build()).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder().idleTimeout(idle)
+                .build()).build()).build();
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {
@@ -128,7 +129,8 @@ class KeepAliveTest {
     @DisplayName("the idle timeout closes a listener's session whose initiator greeted and then fell silent")
     void idleTimeoutClosesSilentInitiator() throws Exception {
         Duration idle = Duration.ofMillis(500);
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().limits(SessionLimits.builder().idleTimeout(idle).build()).build())
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder()
+                .limits(SessionLimits.builder().idleTimeout(idle).build()).build())
                 .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join();
         try (ScriptedPeer peer = ScriptedPeer.connect(server.port())) {
             peer.readDataFrame(); // the listener's greeting

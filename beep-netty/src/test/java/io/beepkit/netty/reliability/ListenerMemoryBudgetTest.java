@@ -63,7 +63,8 @@ class ListenerMemoryBudgetTest {
     @Test
     @DisplayName("over the listener's budget the worst session is shed, new sessions get ERR 421, below half they are greeted")
     void overTheListenerBudgetShedsTheWorstAndRefusesNewSessions() throws Exception {
-        SocketTuning small = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().sendBuffer(4096).writeBufferWaterMarks(4096, 8192).build(),
+        SocketTuning small = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().sendBuffer(4096)
+                .writeBufferWaterMarks(4096, 8192).build(),
                 SocketTuning.DEFAULT.flow());
         server = BeepServer.builder().bind("127.0.0.1", 0).onSession(serverSessions::add).tuning(small)
                 .limits(ListenerLimits.builder().memoryBudget(LISTENER_BUDGET).build())

@@ -58,7 +58,8 @@ class LivenessProbeTest {
         server = BeepServer.builder().bind("127.0.0.1", 0)
                 .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join();
         AtomicInteger probes = new AtomicInteger();
-        client = BeepClient.builder().session(SessionConfig.builder().livenessProbe(LivenessProbe.of(Duration.ofMillis(200), Duration.ofSeconds(2))).frameTracer(line -> {
+        client = BeepClient.builder().session(SessionConfig.builder()
+                .livenessProbe(LivenessProbe.of(Duration.ofMillis(200), Duration.ofSeconds(2))).frameTracer(line -> {
                     if (line.startsWith("-> MSG 0 ")) {
                         probes.incrementAndGet();
                     }
@@ -120,7 +121,8 @@ class LivenessProbeTest {
     @Test
     @DisplayName("RFC 3080 §2.3.1.3: a peer that accepts the probe's profile gets the channel closed again")
     void acceptedProbeIsClosed() throws Exception {
-        client = BeepClient.builder().session(SessionConfig.builder().livenessProbe(LivenessProbe.of(Duration.ofMillis(300), Duration.ofSeconds(5))).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder()
+                .livenessProbe(LivenessProbe.of(Duration.ofMillis(300), Duration.ofSeconds(5))).build()).build();
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {

@@ -81,9 +81,11 @@ class MemoryBudgetTest {
     @DisplayName("a peer that never reads but sends empty MSGs is paused at the budget, heap bounded, then terminated")
     void nonReadingPeerIsPausedThenTerminated() throws Exception {
         // Small socket buffers on both sides, so our replies back up into the session quickly.
-        SocketTuning small = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().sendBuffer(4096).writeBufferWaterMarks(4096, 8192).build(),
+        SocketTuning small = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().sendBuffer(4096)
+                .writeBufferWaterMarks(4096, 8192).build(),
                 SocketTuning.DEFAULT.flow());
-        startServer(SessionConfig.builder().tuning(small).limits(SessionLimits.builder().memoryBudget(BUDGET).memoryBudgetTimeout(OVER_FOR).build()).build());
+        startServer(SessionConfig.builder().tuning(small).limits(SessionLimits.builder().memoryBudget(BUDGET)
+                .memoryBudgetTimeout(OVER_FOR).build()).build());
         try (Socket s = new Socket()) {
             s.setReceiveBufferSize(4096);
             s.connect(new InetSocketAddress("127.0.0.1", server.port()), 5_000);
@@ -127,9 +129,11 @@ class MemoryBudgetTest {
     @Test
     @DisplayName("a paused session resumes once the peer reads again, and every MSG held back is answered")
     void pausedSessionResumesWhenThePeerReads() throws Exception {
-        SocketTuning small = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().sendBuffer(4096).writeBufferWaterMarks(4096, 8192).build(),
+        SocketTuning small = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().sendBuffer(4096)
+                .writeBufferWaterMarks(4096, 8192).build(),
                 SocketTuning.DEFAULT.flow());
-        startServer(SessionConfig.builder().tuning(small).limits(SessionLimits.builder().memoryBudget(BUDGET).build()).build());
+        startServer(SessionConfig.builder().tuning(small).limits(SessionLimits.builder().memoryBudget(BUDGET).build())
+                .build());
         int messages = 5_000;
         try (Socket s = new Socket()) {
             s.setReceiveBufferSize(4096);
@@ -173,7 +177,8 @@ class MemoryBudgetTest {
     void partialAnswersCountOnAnInitiator() throws Exception {
         SocketTuning wide = SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
                 SocketTuning.DEFAULT.flow().toBuilder().window(256 * 1024).build());
-        client = BeepClient.builder().session(SessionConfig.builder().tuning(wide).limits(SessionLimits.builder().memoryBudget(BUDGET).memoryBudgetTimeout(OVER_FOR).build()).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().tuning(wide).limits(SessionLimits.builder()
+                .memoryBudget(BUDGET).memoryBudgetTimeout(OVER_FOR).build()).build()).build();
         String greeting = ScriptedPeer.mgmt("<greeting><profile uri='" + StandardProfiles.ECHO + "'/></greeting>");
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());

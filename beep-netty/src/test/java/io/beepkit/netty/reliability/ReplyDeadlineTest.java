@@ -69,7 +69,8 @@ class ReplyDeadlineTest {
                         serverChannelClosed.countDown();
                     }
                 }).build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder().channelRequestTimeout(grace).build()).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder()
+                .channelRequestTimeout(grace).build()).build()).build();
     }
 
     @AfterEach

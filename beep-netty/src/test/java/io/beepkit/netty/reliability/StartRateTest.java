@@ -46,7 +46,9 @@ class StartRateTest {
     }
 
     private void startServer(int perSecond) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(sessions::add).session(SessionConfig.builder().limits(SessionLimits.builder().maxStartsPerSecond(perSecond).maxChannels(LIMIT).build()).build()).build().start().join();
+        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(sessions::add).session(SessionConfig.builder()
+                .limits(SessionLimits.builder().maxStartsPerSecond(perSecond).maxChannels(LIMIT).build()).build())
+                .build().start().join();
     }
 
     @Test

@@ -64,7 +64,8 @@ class StreamedChunksBudgetTest {
     @DisplayName("chunks queued for a streaming handler that does not take them count: the session pauses")
     void chunksForAStreamingHandlerCount() throws Exception {
         AtomicLong received = new AtomicLong();
-        SessionConfig config = SessionConfig.builder().tuning(WIDE).limits(SessionLimits.builder().memoryBudget(BUDGET).build()).build();
+        SessionConfig config = SessionConfig.builder().tuning(WIDE).limits(SessionLimits.builder()
+                .memoryBudget(BUDGET).build()).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).session(config).onSession(serverSessions::add)
                 .profile(STUCK, new ProfileHandler() {
                     @Override
@@ -103,8 +104,10 @@ class StreamedChunksBudgetTest {
     @Test
     @DisplayName("reply chunks queued for a streaming listener that does not take them count: the session pauses")
     void chunksForAStreamingReplyListenerCount() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().tuning(WIDE).build()).build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().tuning(WIDE).limits(SessionLimits.builder().memoryBudget(BUDGET).build()).build())
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().tuning(WIDE).build())
+                .build().start().join();
+        client = BeepClient.builder().session(SessionConfig.builder().tuning(WIDE).limits(SessionLimits.builder()
+                .memoryBudget(BUDGET).build()).build())
                 .build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         BeepChannel ch = s.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);

@@ -39,7 +39,8 @@ class StreamingTest {
     @BeforeEach
     void start() {
         // A small maximum message size: only streaming can move the 8 MiB below.
-        SessionConfig config = SessionConfig.builder().limits(SessionLimits.builder().maxMessageSize(256 * 1024).build()).build();
+        SessionConfig config = SessionConfig.builder().limits(SessionLimits.builder().maxMessageSize(256 * 1024)
+                .build()).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).session(config)
                 .profile(COUNTER, new ProfileHandler() {
                     long count;

@@ -131,7 +131,8 @@ class SecureSessionTest {
         BeepServer s = server(BeepServer.builder().tls(listenerTls(server))
                 .profile("urn:test:hold", (msg, responder) -> never.thenRun(() -> responder.reply(msg.entity())))
                 .profile("urn:test:quiet", (msg, responder) -> { }));
-        BeepClient c = client(BeepClient.builder().tls(initiatorTls()).session(SessionConfig.builder().frameTracer(trace::add).build()).tls(initiatorTls()));
+        BeepClient c = client(BeepClient.builder().tls(initiatorTls()).session(SessionConfig.builder()
+                .frameTracer(trace::add).build()).tls(initiatorTls()));
         BeepSession session = c.connect("localhost", s.port()).get(5, TimeUnit.SECONDS);
         BeepChannel open = session.startChannel("urn:test:quiet").get(5, TimeUnit.SECONDS);
         assertTrue(open.isOpen());

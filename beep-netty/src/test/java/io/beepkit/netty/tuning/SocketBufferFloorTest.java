@@ -35,7 +35,8 @@ class SocketBufferFloorTest {
         assertEquals(SocketOptions.MIN_SOCKET_BUFFER, SocketBufferFloor.applied(1));
         assertEquals(SocketOptions.MIN_SOCKET_BUFFER, SocketBufferFloor.applied(TINY));
         assertEquals(SocketOptions.MIN_SOCKET_BUFFER, SocketBufferFloor.applied(SocketOptions.MIN_SOCKET_BUFFER - 1));
-        assertEquals(SocketOptions.MIN_SOCKET_BUFFER + 1, SocketBufferFloor.applied(SocketOptions.MIN_SOCKET_BUFFER + 1));
+        assertEquals(SocketOptions.MIN_SOCKET_BUFFER + 1,
+                SocketBufferFloor.applied(SocketOptions.MIN_SOCKET_BUFFER + 1));
         assertEquals(64 * 1024, SocketBufferFloor.applied(64 * 1024));
         assertEquals(0, SocketBufferFloor.applied(0), "0 leaves the buffer to the kernel");
     }

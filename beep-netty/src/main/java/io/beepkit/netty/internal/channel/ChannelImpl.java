@@ -219,7 +219,8 @@ public final class ChannelImpl implements BeepChannel {
     @Override
     public MessageStream openMessage(MimeEntity headers) {
         CompletableFuture<Reply> f = new CompletableFuture<>();
-        return openStream(headers, new AggregatingSink(host.callbacks(), f, host.config().limits().maxMessageSize()), f);
+        return openStream(headers, new AggregatingSink(host.callbacks(), f, host.config().limits()
+                .maxMessageSize()), f);
     }
 
     @Override

@@ -54,7 +54,8 @@ class FairTurnTest {
 
         Peer(String name) {
             this.name = name;
-            SessionConfig config = SessionConfig.builder().limits(SessionLimits.builder().maxFramesPerTurn(SHARE).build())
+            SessionConfig config = SessionConfig.builder().limits(SessionLimits.builder().maxFramesPerTurn(SHARE)
+                    .build())
                     .build();
             CallbackSetup callbacks = new CallbackSetup(Runnable::run, true);
             ProfileRegistry registry = new ProfileRegistry().register(ECHO, (ProfileHandler) (Message m, Responder r)

@@ -81,9 +81,11 @@ class FlushCoalescingTest {
     }
 
     private BeepSessionHandler newSession(SessionRole role, ProfileHandler handler, boolean direct, Duration delay) {
-        SocketTuning fixed = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().tcpNoDelay(!nagle).build(),
+        SocketTuning fixed = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().tcpNoDelay(!nagle)
+                .build(),
                 SocketTuning.DEFAULT.flow().toBuilder().initialWindow(window).maxWindow(window).build());
-        SessionConfig config = SessionConfig.builder().tuning(fixed).flow((fixed).flow().toBuilder().seqDelay(delay).build())
+        SessionConfig config = SessionConfig.builder().tuning(fixed).flow((fixed).flow().toBuilder().seqDelay(delay)
+                .build())
                 .build();
         CallbackSetup callbacks = new CallbackSetup(Runnable::run, direct);
         ProfileRegistry registry = new ProfileRegistry().register(ECHO, handler);

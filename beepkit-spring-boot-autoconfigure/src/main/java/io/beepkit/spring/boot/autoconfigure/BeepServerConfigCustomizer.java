@@ -4,7 +4,8 @@ import io.beepkit.netty.SessionConfig;
 
 /**
  * Adjusts the session settings of the auto-configured listeners (the BEEP server and, when enabled, the syslog
- * collector's) beyond what properties cover: callback executor, frame tracer, release handler, features... Every
+ * collector's) beyond what properties cover: frame tracer, release handler, features... (threads are in the
+ * {@code beepServerResources} and {@code beepSyslogResources} beans). Every
  * bean of this type is applied in order ({@code @Order}), after the properties.
  */
 @FunctionalInterface

@@ -32,7 +32,8 @@ final class SocketProfiles {
         }
         if (s.getWriteBufferLow() != null || s.getWriteBufferHigh() != null) {
             int low = s.getWriteBufferLow() != null ? octets(s.getWriteBufferLow()) : base.socket().writeBufferLow();
-            int high = s.getWriteBufferHigh() != null ? octets(s.getWriteBufferHigh()) : base.socket().writeBufferHigh();
+            int high = s.getWriteBufferHigh() != null ? octets(s.getWriteBufferHigh()) : base.socket()
+                    .writeBufferHigh();
             b.writeBufferWaterMarks(low, high);
         }
         int initial = s.getInitialWindow() != null ? octets(s.getInitialWindow()) : base.flow().initialWindow();

@@ -48,22 +48,26 @@ class BeepAutoConfigurationTest {
             assertThat(ctx).hasNotFailed();
             BeepServer server = ctx.getBean(BeepServer.class);
             assertThat(server.config()).isEqualTo(SessionConfig.defaults());
-            assertThat(SocketTuning.nameOf(server.config().socket(), server.config().flow())).isEqualTo(SocketTuning.DEFAULT.name());
+            assertThat(SocketTuning.nameOf(server.config().socket(), server.config().flow()))
+                    .isEqualTo(SocketTuning.DEFAULT.name());
             assertThat(ctx.getBean(BeepClient.class).config()).isEqualTo(SessionConfig.defaults());
             assertThat(ctx.getBean(BeepServerLifecycle.class).isRunning()).isTrue();
             assertThat(server.localAddress().getHostString()).isEqualTo("127.0.0.1");
         });
         BeepProperties defaults = new BeepProperties();
         assertThat(defaults.getServer().getPort()).isEqualTo(10288);
-        assertThat(defaults.getLimits().getMaxMessageSize().toBytes()).isEqualTo(SessionLimits.DEFAULT_MAX_MESSAGE_SIZE);
+        assertThat(defaults.getLimits().getMaxMessageSize().toBytes())
+                .isEqualTo(SessionLimits.DEFAULT_MAX_MESSAGE_SIZE);
         assertThat(defaults.getLimits().getMaxChannels()).isEqualTo(SessionLimits.DEFAULT_MAX_CHANNELS);
         assertThat(defaults.getLimits().getMaxOutstanding()).isEqualTo(SessionLimits.DEFAULT_MAX_OUTSTANDING);
         assertThat(defaults.getLimits().getTailWait()).isEqualTo(FlowSettings.DEFAULT_TAIL_WAIT);
         assertThat(defaults.getLimits().getGreetingTimeout()).isEqualTo(SessionLimits.DEFAULT_GREETING_TIMEOUT);
-        assertThat(defaults.getLimits().getMaxGreetingSize().toBytes()).isEqualTo(SessionLimits.DEFAULT_MAX_GREETING_SIZE);
+        assertThat(defaults.getLimits().getMaxGreetingSize().toBytes())
+                .isEqualTo(SessionLimits.DEFAULT_MAX_GREETING_SIZE);
         assertThat(defaults.getLimits().getIdleTimeout()).isEqualTo(SessionLimits.DEFAULT_IDLE_TIMEOUT);
         assertThat(defaults.getLimits().getMemoryBudget().toBytes()).isEqualTo(SessionLimits.DEFAULT_MEMORY_BUDGET);
-        assertThat(defaults.getLimits().getMemoryBudgetTimeout()).isEqualTo(SessionLimits.DEFAULT_MEMORY_BUDGET_TIMEOUT);
+        assertThat(defaults.getLimits().getMemoryBudgetTimeout())
+                .isEqualTo(SessionLimits.DEFAULT_MEMORY_BUDGET_TIMEOUT);
         assertThat(defaults.getLimits().getMaxSessions()).isEqualTo(ListenerLimits.DEFAULT_MAX_SESSIONS);
         assertThat(defaults.getLimits().getMaxSessionsPerAddress())
                 .isEqualTo(ListenerLimits.DEFAULT_MAX_SESSIONS_PER_ADDRESS);

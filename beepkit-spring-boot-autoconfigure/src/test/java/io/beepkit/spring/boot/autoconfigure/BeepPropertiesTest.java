@@ -84,7 +84,8 @@ class BeepPropertiesTest {
     @Test
     void aNamedProfileReachesTheSocket() {
         RUNNER.withPropertyValues("beep.socket.profile=BOUNDED").run(ctx -> {
-            assertThat(SocketTuning.nameOf(ctx.getBean(BeepServer.class).config().socket(), ctx.getBean(BeepServer.class).config().flow())).isEqualTo(SocketTuning.BOUNDED.name());
+            assertThat(SocketTuning.nameOf(ctx.getBean(BeepServer.class).config()
+                    .socket(), ctx.getBean(BeepServer.class).config().flow())).isEqualTo(SocketTuning.BOUNDED.name());
             withSession(ctx, e -> {
                 assertThat(e.listener().writeBufferLow()).isEqualTo(SocketTuning.BOUNDED.socket().writeBufferLow());
                 assertThat(e.listener().writeBufferHigh()).isEqualTo(SocketTuning.BOUNDED.socket().writeBufferHigh());
@@ -192,18 +193,23 @@ class BeepPropertiesTest {
     void everyBuiltInProfileIsAcceptedByName() {
         RUNNER.withPropertyValues("beep.socket.profile=efficient").run(ctx -> {
             assertThat(ctx).hasNotFailed();
-            assertThat(SocketTuning.nameOf(ctx.getBean(BeepServer.class).config().socket(), ctx.getBean(BeepServer.class).config().flow())).isEqualTo(SocketTuning.EFFICIENT.name());
-            assertThat(SocketTuning.nameOf(ctx.getBean(BeepClient.class).config().socket(), ctx.getBean(BeepClient.class).config().flow())).isEqualTo(SocketTuning.EFFICIENT.name());
+            assertThat(SocketTuning.nameOf(ctx.getBean(BeepServer.class).config()
+                    .socket(), ctx.getBean(BeepServer.class).config().flow())).isEqualTo(SocketTuning.EFFICIENT.name());
+            assertThat(SocketTuning.nameOf(ctx.getBean(BeepClient.class).config()
+                    .socket(), ctx.getBean(BeepClient.class).config().flow())).isEqualTo(SocketTuning.EFFICIENT.name());
             withSession(ctx, e -> {
                 assertThat(e.listener().tcpNoDelay()).isFalse();
                 assertThat(e.initiator().tcpNoDelay()).isFalse();
             });
         });
         RUNNER.withPropertyValues("beep.client.socket-profile=Efficient").run(ctx ->
-                assertThat(SocketTuning.nameOf(ctx.getBean(BeepClient.class).config().socket(), ctx.getBean(BeepClient.class).config().flow())).isEqualTo(SocketTuning.EFFICIENT.name()));
+                assertThat(SocketTuning.nameOf(ctx.getBean(BeepClient.class).config()
+                        .socket(), ctx.getBean(BeepClient.class).config().flow()))
+                        .isEqualTo(SocketTuning.EFFICIENT.name()));
         for (SocketTuning p : SocketTuning.builtIns()) {
             RUNNER.withPropertyValues("beep.socket.profile=" + p.name()).run(ctx ->
-                    assertThat(SocketTuning.nameOf(ctx.getBean(BeepServer.class).config().socket(), ctx.getBean(BeepServer.class).config().flow())).isEqualTo(p.name()));
+                    assertThat(SocketTuning.nameOf(ctx.getBean(BeepServer.class).config()
+                            .socket(), ctx.getBean(BeepServer.class).config().flow())).isEqualTo(p.name()));
         }
     }
 
