@@ -161,7 +161,7 @@ public final class FlowSettings {
         /** How long a due SEQ may wait for the reply or MSG it can ride with (default 5 ms, at most 200 ms). */
         public Builder seqDelay(Duration v) { seqDelay = v; return this; }
 
-        /** The settings, checked. @throws IllegalArgumentException naming the setting out of bounds */
+        /** The settings, checked: an IllegalArgumentException names a setting out of bounds and its value. */
         public FlowSettings build() {
             return new FlowSettings(this);
         }

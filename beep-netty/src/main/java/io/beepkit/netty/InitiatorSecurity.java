@@ -110,7 +110,7 @@ public final class InitiatorSecurity {
         /** Allow SASL PLAIN without TLS (default false). */
         public Builder plainWithoutTls(boolean v) { plainWithoutTls = v; return this; }
 
-        /** The settings, checked. @throws IllegalArgumentException naming what is missing */
+        /** The settings, checked: an {@link IllegalArgumentException} names what is missing. */
         public InitiatorSecurity build() {
             return new InitiatorSecurity(this);
         }

@@ -90,7 +90,7 @@ public final class ListenerLimits {
         /** Most octets all sessions may hold (default: a quarter of the maximum heap, at least 64 KiB). */
         public Builder memoryBudget(long v) { memoryBudget = v; return this; }
 
-        /** The limits, checked. @throws IllegalArgumentException naming the setting out of bounds */
+        /** The limits, checked: an IllegalArgumentException names a setting out of bounds and its value. */
         public ListenerLimits build() {
             return new ListenerLimits(this);
         }

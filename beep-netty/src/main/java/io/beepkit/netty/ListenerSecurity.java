@@ -72,7 +72,7 @@ public final class ListenerSecurity {
         /** The SASL mechanisms offered and their authenticator; null for none (the default). */
         public Builder sasl(@Nullable SaslListenerConfig v) { sasl = v; return this; }
 
-        /** The settings, checked. @throws IllegalArgumentException naming what is missing */
+        /** The settings, checked: an {@link IllegalArgumentException} names what is missing. */
         public ListenerSecurity build() {
             return new ListenerSecurity(this);
         }

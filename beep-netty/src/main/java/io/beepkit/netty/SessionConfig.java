@@ -138,7 +138,7 @@ public final class SessionConfig {
         /** Receives every session's events, on the event loop; must be cheap (default: {@link BeepObserver#NOOP}). */
         public Builder observer(BeepObserver v) { observer = v; return this; }
 
-        /** The settings, checked. @throws IllegalArgumentException naming the setting out of bounds */
+        /** The settings, checked: an IllegalArgumentException names a setting out of bounds and its value. */
         public SessionConfig build() {
             return new SessionConfig(this);
         }

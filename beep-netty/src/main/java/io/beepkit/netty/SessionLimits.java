@@ -169,7 +169,7 @@ public final class SessionLimits {
         public Builder maxChannels(int v) { maxChannels = v; return this; }
         /** Most MSGs awaiting replies per channel and direction (default: 4096, at least 1). */
         public Builder maxOutstanding(int v) { maxOutstanding = v; return this; }
-        /** Most octets held for the peer before reading stops (default: 16 MiB, at least 64 KiB); resumes below half. */
+        /** Most octets held for the peer before reading stops (default: 16 MiB, at least 64 KiB). */
         public Builder memoryBudget(long v) { memoryBudget = v; return this; }
         /** How long the session may stay over its memory budget before it is terminated (default: 30 s). */
         public Builder memoryBudgetTimeout(Duration v) { memoryBudgetTimeout = v; return this; }
@@ -190,7 +190,7 @@ public final class SessionLimits {
         /** How long a start or close request waits for its answer (default: 30 s). */
         public Builder channelRequestTimeout(Duration v) { channelRequestTimeout = v; return this; }
 
-        /** The limits, checked. @throws IllegalArgumentException naming the setting out of bounds */
+        /** The limits, checked: an IllegalArgumentException names a setting out of bounds and its value. */
         public SessionLimits build() {
             return new SessionLimits(this);
         }

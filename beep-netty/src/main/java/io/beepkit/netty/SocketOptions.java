@@ -153,7 +153,11 @@ public final class SocketOptions {
         /** SO_SNDBUF in octets, 0 for the kernel's default (at least 0). */
         public Builder sendBuffer(int v) { sendBuffer = v; return this; }
         /** Write-buffer water marks in octets: frames stop above {@code high}, resume below {@code low}. */
-        public Builder writeBufferWaterMarks(int low, int high) { writeBufferLow = low; writeBufferHigh = high; return this; }
+        public Builder writeBufferWaterMarks(int low, int high) {
+            writeBufferLow = low;
+            writeBufferHigh = high;
+            return this;
+        }
         /** TCP_NOTSENT_LOWAT in octets on native epoll, 0 to leave unset. */
         public Builder notSentLowat(int v) { notSentLowat = v; return this; }
         /** TCP keep-alive on every connection; null (the default) leaves SO_KEEPALIVE off. */
@@ -161,7 +165,7 @@ public final class SocketOptions {
         /** How long a TCP connect may take (default: 10 s); only an initiator connects. */
         public Builder connectTimeout(Duration v) { connectTimeout = v; return this; }
 
-        /** The options, checked. @throws IllegalArgumentException naming the setting out of bounds */
+        /** The options, checked: an IllegalArgumentException names a setting out of bounds and its value. */
         public SocketOptions build() {
             return new SocketOptions(this);
         }

@@ -84,7 +84,7 @@ public final class SocketTuning {
         return flow;
     }
 
-    /** Looks a preset up by name (case-insensitive). @throws IllegalArgumentException naming the known ones */
+    /** Looks a preset up by name (case-insensitive); an unknown name fails naming the known ones. */
     public static SocketTuning named(String name) {
         StringBuilder names = new StringBuilder();
         for (SocketTuning t : builtIns()) {
