@@ -17,31 +17,38 @@ final class BuilderMerge {
     }
 
     /**
-     * The session settings with {@code tuning} applied. The session's keep-alive and connect timeout stay (a preset
-     * has no opinion on them); a tuning conflicts with a session whose other socket options or whose flow settings
-     * are neither the defaults nor the tuning's own: set the tuning on {@link SessionConfig.Builder} instead.
+     * The session settings with {@code tuning} applied. A preset has no opinion on keep-alive, connect timeout, tail
+     * wait and SEQ delay: where the session sets them, its values stay. A tuning conflicts with a session whose other
+     * socket options or flow settings are neither the defaults nor the tuning's own: set the tuning on
+     * {@link SessionConfig.Builder} instead.
      */
     static SessionConfig session(@Nullable SessionConfig session, @Nullable SocketTuning tuning) {
         SessionConfig base = session != null ? session : SessionConfig.defaults();
         if (tuning == null) {
             return base;
         }
-        SocketOptions own = presetPart(base.socket());
-        boolean ownSocket = !own.equals(SocketOptions.defaults()) && !own.equals(tuning.socket());
-        boolean ownFlow = !base.flow().equals(FlowSettings.defaults()) && !base.flow().equals(tuning.flow());
-        if (ownSocket || ownFlow) {
+        SocketOptions s = base.socket();
+        FlowSettings f = base.flow();
+        SocketOptions ownSocket = s.toBuilder().keepAlive(null).connectTimeout(SocketOptions.DEFAULT_CONNECT_TIMEOUT)
+                .build();
+        FlowSettings ownFlow = f.toBuilder().tailWait(FlowSettings.DEFAULT_TAIL_WAIT)
+                .seqDelay(FlowSettings.DEFAULT_SEQ_DELAY).build();
+        boolean socketConflict = !ownSocket.equals(SocketOptions.defaults()) && !ownSocket.equals(tuning.socket());
+        boolean flowConflict = !ownFlow.equals(FlowSettings.defaults()) && !ownFlow.equals(tuning.flow());
+        if (socketConflict || flowConflict) {
             throw new IllegalArgumentException("tuning(" + tuning.name() + ") conflicts with session(...), whose "
-                    + (ownSocket ? "socket" : "flow") + " settings are its own: give the tuning to "
+                    + (socketConflict ? "socket" : "flow") + " settings are its own: give the tuning to "
                     + "SessionConfig.Builder.tuning(...) before its socket(...) or flow(...), or drop one of them");
         }
-        SocketOptions socket = tuning.socket().toBuilder().keepAlive(base.socket().keepAlive())
-                .connectTimeout(base.socket().connectTimeout()).build();
-        return base.toBuilder().socket(socket).flow(tuning.flow()).build();
-    }
-
-    /** The options a preset sets: {@code o} with the default keep-alive and connect timeout. */
-    private static SocketOptions presetPart(SocketOptions o) {
-        return o.toBuilder().keepAlive(null).connectTimeout(SocketOptions.DEFAULT_CONNECT_TIMEOUT).build();
+        SocketOptions t = tuning.socket();
+        FlowSettings w = tuning.flow();
+        SocketOptions socket = t.toBuilder().keepAlive(s.keepAlive() != null ? s.keepAlive() : t.keepAlive())
+                .connectTimeout(s.connectTimeout().equals(SocketOptions.DEFAULT_CONNECT_TIMEOUT)
+                        ? t.connectTimeout() : s.connectTimeout()).build();
+        FlowSettings flow = w.toBuilder()
+                .tailWait(f.tailWait().equals(FlowSettings.DEFAULT_TAIL_WAIT) ? w.tailWait() : f.tailWait())
+                .seqDelay(f.seqDelay().equals(FlowSettings.DEFAULT_SEQ_DELAY) ? w.seqDelay() : f.seqDelay()).build();
+        return base.toBuilder().socket(socket).flow(flow).build();
     }
 
     /**

@@ -111,6 +111,12 @@ class BuilderCompositionTest {
             assertEquals(Duration.ofSeconds(3), c.config().socket().connectTimeout());
             assertEquals(SocketTuning.EFFICIENT.flow(), c.config().flow());
         }
+        SessionConfig slowTail = SessionConfig.builder()
+                .flow(FlowSettings.builder().tailWait(Duration.ofMillis(100)).build()).build();
+        try (BeepClient c = BeepClient.builder().tuning(SocketTuning.BULK).session(slowTail).build()) {
+            assertEquals(Duration.ofMillis(100), c.config().flow().tailWait(), "the session's tail wait stays");
+            assertEquals(SocketTuning.BULK.flow().maxWindow(), c.config().flow().maxWindow());
+        }
     }
 
     @Test
