@@ -101,10 +101,14 @@ public final class SocketTuning {
         return new SocketTuning[] {DEFAULT, EFFICIENT, BULK, BOUNDED, LEGACY};
     }
 
-    /** The name of the preset whose socket options and flow settings these are, or {@code custom}; for logs. */
+    /**
+     * The name of the preset whose socket options and flow settings these are, or {@code custom}; for logs. Keep-alive,
+     * connect timeout, tail wait and SEQ delay, on which a preset has no opinion, are not compared.
+     */
     public static String nameOf(SocketOptions socket, FlowSettings flow) {
         for (SocketTuning t : builtIns()) {
-            if (t.flow.equals(flow) && t.socket.toBuilder().keepAlive(socket.keepAlive())
+            if (t.flow.toBuilder().tailWait(flow.tailWait()).seqDelay(flow.seqDelay()).build().equals(flow)
+                    && t.socket.toBuilder().keepAlive(socket.keepAlive())
                     .connectTimeout(socket.connectTimeout()).build().equals(socket)) {
                 return t.name;
             }

@@ -219,7 +219,7 @@ class BeepPropertiesTest {
                 .run(ctx -> assertThat(messages(ctx.getStartupFailure())).contains("beep.socket")
                         .contains("low=65536 high=32768"));
         RUNNER.withPropertyValues("beep.socket.initial-window=64KB", "beep.socket.max-window=16KB")
-                .run(ctx -> assertThat(messages(ctx.getStartupFailure())).contains("maxWindow 16384 < initialWindow 65536"));
+                .run(ctx -> assertThat(messages(ctx.getStartupFailure())).contains("maxWindow must be >= initialWindow 65536: 16384"));
     }
 
     @Test
