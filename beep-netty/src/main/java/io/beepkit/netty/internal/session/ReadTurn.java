@@ -1,10 +1,10 @@
 package io.beepkit.netty.internal.session;
 
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.netty.channel.EventLoop;
 
 /**
- * The share of an event-loop turn one session's read may use ({@code BeepConfig.maxFramesPerTurn},
+ * The share of an event-loop turn one session's read may use ({@code SessionLimits.maxFramesPerTurn},
  * {@code maxOctetsPerTurn}, {@code maxStartsPerTurn}). Once a bound is reached the session yields: the frame decoder
  * hands on nothing more (what it has read waits, undecoded), the socket is not read (back-pressure on the peer), and
  * a task scheduled on the loop resumes decoding. A scheduled task runs after the I/O the loop has already selected,
@@ -32,11 +32,11 @@ final class ReadTurn {
     private volatile long yields;
     private Runnable decodeHeld = () -> { };
 
-    ReadTurn(SessionContext ctx, BeepConfig config) {
+    ReadTurn(SessionContext ctx, SessionConfig config) {
         this.ctx = ctx;
-        this.maxFrames = config.maxFramesPerTurn();
-        this.maxOctets = config.maxOctetsPerTurn();
-        this.maxRequests = config.maxStartsPerTurn();
+        this.maxFrames = config.limits().maxFramesPerTurn();
+        this.maxOctets = config.limits().maxOctetsPerTurn();
+        this.maxRequests = config.limits().maxStartsPerTurn();
     }
 
     /** What resumes the frame decoder on the next turn; set by the decoder through its limits. */

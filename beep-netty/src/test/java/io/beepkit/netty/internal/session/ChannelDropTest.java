@@ -1,12 +1,13 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.netty.SessionLimits;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.Message;
 import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
-import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.Frame;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
@@ -87,8 +88,8 @@ class ChannelDropTest {
 
     /** A listener session, greeted, every callback on the loop, writing down each channel's close. */
     private BeepSessionHandler listener() {
-        BeepConfig config = BeepConfig.builder().maxStartsPerTurn(CHANNELS).maxStartsPerSecond(100_000).callbackExecutor(Runnable::run)
-                .directCallbacks(true).build();
+        SessionConfig config = SessionConfig.builder().limits(SessionLimits.builder().maxStartsPerTurn(CHANNELS)
+                .maxStartsPerSecond(100_000).build()).build();
         ProfileRegistry registry = new ProfileRegistry().register(ECHO, new MessageHandler() {
             @Override
             public void onMessage(Message m, Responder r) {
@@ -101,9 +102,9 @@ class ChannelDropTest {
             }
         });
         BeepSessionHandler session = new BeepSessionHandler(SessionRole.LISTENER, config, registry, s -> { },
-                null, SecurityEndpoint.NONE, null, 0);
+                null, SecurityEndpoint.NONE, new CallbackSetup(Runnable::run, true), null, 0);
         ch = new EmbeddedChannel(new Releaser(),
-                new BeepFrameDecoder(BeepFrameDecoder.frameLimit(config.socketProfile().maxWindow()), session.frameLimits()), session);
+                new BeepFrameDecoder(BeepFrameDecoder.frameLimit(config.flow().maxWindow()), session.frameLimits()), session);
         ch.freezeTime();
         read(frame("RPY", 0, mgmt("<greeting/>")));
         ch.runPendingTasks();

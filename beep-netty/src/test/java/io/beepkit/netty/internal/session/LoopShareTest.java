@@ -1,5 +1,7 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.netty.SessionLimits;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.api.Message;
 import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileRegistry;
@@ -7,7 +9,6 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
-import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.Frame;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
@@ -98,14 +99,14 @@ class LoopShareTest {
 
     /** A listener session, greeted, with the real frame decoder in front and every callback on the loop. */
     private EmbeddedChannel listener() {
-        BeepConfig config = BeepConfig.builder().maxStartsPerTurn(SHARE).callbackExecutor(Runnable::run)
-                .directCallbacks(true).build();
+        SessionConfig config = SessionConfig.builder().limits(SessionLimits.builder().maxStartsPerTurn(SHARE).build())
+                .build();
         ProfileRegistry registry = new ProfileRegistry().register(ECHO, (MessageHandler) (Message m, Responder r)
                 -> r.reply(m.entity()));
         BeepSessionHandler session = new BeepSessionHandler(SessionRole.LISTENER, config, registry, s -> { },
-                null, SecurityEndpoint.NONE, null, 0);
+                null, SecurityEndpoint.NONE, new CallbackSetup(Runnable::run, true), null, 0);
         EmbeddedChannel ch = new EmbeddedChannel(new Recorder(),
-                new BeepFrameDecoder(BeepFrameDecoder.frameLimit(config.socketProfile().maxWindow()), session.frameLimits()), session);
+                new BeepFrameDecoder(BeepFrameDecoder.frameLimit(config.flow().maxWindow()), session.frameLimits()), session);
         channels.add(ch);
         ch.freezeTime();
         read(ch, frame("RPY", 0, mgmt("<greeting/>")));
