@@ -3,8 +3,8 @@ package io.beepkit.bench;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.diagnostics.TcpSegmentCounter;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -60,23 +60,24 @@ public class BtfBenchmark {
     private BeepChannel channel;
     private MimeEntity message;
 
-    static SocketProfile profileNamed(String name) {
+    static SocketTuning profileNamed(String name) {
         return switch (name) {
-            case "default" -> SocketProfile.DEFAULT.toBuilder().name("default@4096").window(WINDOW).build();
-            case "efficient" -> SocketProfile.EFFICIENT.toBuilder().name("efficient@4096").window(WINDOW).build();
-            case "legacy" -> SocketProfile.LEGACY;
-            case "nodelay-naive" -> SocketProfile.DEFAULT.toBuilder().name("nodelay-naive").window(WINDOW)
-                    .naiveSplitting(true).build();
+            case "default" -> SocketTuning.of("default@4096", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(WINDOW).build());
+            case "efficient" -> SocketTuning.of("efficient@4096", SocketTuning.EFFICIENT.socket(),
+                SocketTuning.EFFICIENT.flow().toBuilder().window(WINDOW).build());
+            case "legacy" -> SocketTuning.LEGACY;
+            case "nodelay-naive" -> SocketTuning.of("nodelay-naive", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(WINDOW).naiveSplitting(true).build());
             default -> throw new IllegalArgumentException("unknown profile " + name);
         };
     }
 
     @Setup(Level.Trial)
     public void setUp() {
-        BeepConfig config = BeepConfig.builder().socketProfile(profileNamed(profile))
-                .directCallbacks("direct".equals(callbacks)).build();
+        SessionConfig config = SessionConfig.builder().tuning(profileNamed(profile)).build();
         // The application's own handlers, off the loop unless callbacks are direct, as the figures describe.
-        peers = LoopbackChannel.open(config, StandardProfiles.SINK);
+        peers = LoopbackChannel.open(config, StandardProfiles.SINK, "direct".equals(callbacks));
         channel = peers.channel();
         message = MimeEntity.of(new byte[size - 2]);
     }

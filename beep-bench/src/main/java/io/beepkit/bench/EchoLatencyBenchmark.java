@@ -3,8 +3,8 @@ package io.beepkit.bench;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SocketTuning;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -46,10 +46,9 @@ public class EchoLatencyBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        BeepConfig config = BeepConfig.builder().socketProfile(SocketProfile.DEFAULT)
-                .directCallbacks(callbacks.equals("direct")).build();
+        SessionConfig config = SessionConfig.builder().tuning(SocketTuning.DEFAULT).build();
         // The application's own handlers, off the loop unless callbacks are direct, as the figures describe.
-        peers = LoopbackChannel.open(config, StandardProfiles.ECHO);
+        peers = LoopbackChannel.open(config, StandardProfiles.ECHO, callbacks.equals("direct"));
         channel = peers.channel();
         message = MimeEntity.of(new byte[size - 2]);
     }

@@ -5,9 +5,10 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepResources;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -50,26 +51,32 @@ public class MultiplexLatencyBenchmark {
 
     private BeepServer server;
     private BeepClient client;
+    /** One I/O thread each for the listener and the initiator. */
+    private BeepResources serverThreads;
+    private BeepResources clientThreads;
     private BeepChannel interactive;
     private final MimeEntity ping = MimeEntity.of(new byte[64]);
     private final AtomicBoolean running = new AtomicBoolean();
     private Thread bulkSender;
 
-    static SocketProfile profileNamed(String name) {
+    static SocketTuning profileNamed(String name) {
         return switch (name) {
-            case "default" -> SocketProfile.DEFAULT;
-            case "bounded" -> SocketProfile.BOUNDED;
-            case "bulk" -> SocketProfile.BULK;
-            case "legacy" -> SocketProfile.LEGACY;
+            case "default" -> SocketTuning.DEFAULT;
+            case "bounded" -> SocketTuning.BOUNDED;
+            case "bulk" -> SocketTuning.BULK;
+            case "legacy" -> SocketTuning.LEGACY;
             default -> throw new IllegalArgumentException("unknown profile " + name);
         };
     }
 
     @Setup(Level.Trial)
     public void setUp() {
-        BeepConfig config = BeepConfig.builder().socketProfile(profileNamed(profile)).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1).build().start().join();
-        client = BeepClient.builder().config(config).ioThreads(1).build();
+        SessionConfig config = SessionConfig.builder().tuning(profileNamed(profile)).build();
+        serverThreads = BeepResources.builder().ioThreads(1).threadNamePrefix("bench-server").build();
+        clientThreads = BeepResources.builder().ioThreads(1).threadNamePrefix("bench-client").build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(config).resources(serverThreads).build().start()
+                .join();
+        client = BeepClient.builder().session(config).resources(clientThreads).build();
         BeepSession session = client.connect("127.0.0.1", server.port()).join();
         interactive = session.startChannel(StandardProfiles.ECHO).join();
         if (bulk) {
@@ -101,6 +108,8 @@ public class MultiplexLatencyBenchmark {
         }
         client.close();
         server.close();
+        clientThreads.close();
+        serverThreads.close();
     }
 
     @Benchmark

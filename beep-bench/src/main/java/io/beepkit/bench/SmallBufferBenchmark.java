@@ -4,8 +4,8 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.TransferStats;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.diagnostics.TcpSegmentCounter;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -28,8 +28,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Request/response echo over real loopback TCP with small socket buffers: SO_RCVBUF and SO_SNDBUF requested as
  * {@link #buffer} on both ends (1 KiB to 64 KiB by default; the library raises requests below
- * {@link SocketProfile#MIN_SOCKET_BUFFER} to it, and Linux doubles the value it is given), a built-in
- * {@link SocketProfile} by name, Nagle's algorithm on or off whatever the profile says, and
+ * {@link SocketTuning#MIN_SOCKET_BUFFER} to it, and Linux doubles the value it is given), a built-in
+ * {@link SocketTuning} by name, Nagle's algorithm on or off whatever the profile says, and
  * messages of 64 octets, exactly one default BEEP window (4096) and slightly more (4098). The initiator keeps
  * {@link #inFlight} MSGs in flight on one channel; the listener's application echo profile answers each with an RPY
  * carrying the same payload. The primary score is echo exchanges per second; the auxiliary counters total one
@@ -53,7 +53,7 @@ public class SmallBufferBenchmark {
     @Param({"1024", "4096", "16384", "65536"})
     public int buffer;
 
-    /** A built-in socket profile, as {@link SocketProfile#named(String)} accepts it. */
+    /** A built-in socket profile, as {@link SocketTuning#named(String)} accepts it. */
     @Param({"default", "efficient", "legacy"})
     public String profile;
 
@@ -74,7 +74,7 @@ public class SmallBufferBenchmark {
     private MimeEntity message;
 
     /** The named built-in profile with the benchmark's buffers and Nagle setting. */
-    static SocketProfile profileFor(String name, int buffer, String nagle) {
+    static SocketTuning profileFor(String name, int buffer, String nagle) {
         boolean noDelay = switch (nagle) {
             case "on" -> false;
             case "off" -> true;
@@ -83,9 +83,9 @@ public class SmallBufferBenchmark {
         if (buffer < 1) {
             throw new IllegalArgumentException("buffer must be >= 1 octet: " + buffer);
         }
-        SocketProfile base = SocketProfile.named(name);
-        return base.toBuilder().name(base.name() + "@" + buffer + "/nagle-" + nagle)
-                .receiveBuffer(buffer).sendBuffer(buffer).tcpNoDelay(noDelay).build();
+        SocketTuning base = SocketTuning.named(name);
+        return SocketTuning.of(base.name() + "@" + buffer + "/nagle-" + nagle, base.socket().toBuilder()
+                .receiveBuffer(buffer).sendBuffer(buffer).tcpNoDelay(noDelay).build(), base.flow());
     }
 
     @Setup(Level.Trial)
@@ -96,7 +96,7 @@ public class SmallBufferBenchmark {
         if (inFlight < 1) {
             throw new IllegalArgumentException("inFlight must be >= 1: " + inFlight);
         }
-        BeepConfig config = BeepConfig.builder().socketProfile(profileFor(profile, buffer, nagle)).build();
+        SessionConfig config = SessionConfig.builder().tuning(profileFor(profile, buffer, nagle)).build();
         // The application's own echo handler, off the event loop, as applications run it.
         peers = LoopbackChannel.open(config, StandardProfiles.ECHO);
         channel = peers.channel();

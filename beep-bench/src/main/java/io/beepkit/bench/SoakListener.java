@@ -1,7 +1,7 @@
 package io.beepkit.bench;
 
 import io.beepkit.bench.attack.ChildListener;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.ListenerLimits;
 import io.beepkit.netty.BeepServer;
 
 import java.util.List;
@@ -23,9 +23,9 @@ final class SoakListener implements AutoCloseable {
 
     /** A listener in this JVM, which it shares with the clients: it may hold half of the heap for its peers. */
     static SoakListener inProcess(int sessions) {
-        BeepConfig config = BeepConfig.builder().maxSessions(sessions + 100).maxSessionsPerAddress(sessions + 100)
-                .listenerMemoryBudget(Runtime.getRuntime().maxMemory() / 2).build();
-        return new SoakListener(BeepServer.builder().bind("127.0.0.1", 0).config(config).build().start().join(), null);
+        ListenerLimits limits = ListenerLimits.builder().maxSessions(sessions + 100)
+                .maxSessionsPerAddress(sessions + 100).memoryBudget(Runtime.getRuntime().maxMemory() / 2).build();
+        return new SoakListener(BeepServer.builder().bind("127.0.0.1", 0).limits(limits).build().start().join(), null);
     }
 
     /** {@code beep serve} from {@code jar} in a child JVM with {@code heap} and a listener budget of {@code budget}. */
@@ -45,7 +45,7 @@ final class SoakListener implements AutoCloseable {
         if (server != null) {
             return String.format(Locale.ROOT, "listener: %d sessions, held for peers %.1f MB of %.1f MB, refusing %s, "
                             + "shed %d", server.sessions().size(), server.memoryHeld() / 1e6,
-                    server.config().listenerMemoryBudget() / 1e6, server.refusingSessions(), server.sessionsShed());
+                    server.limits().memoryBudget() / 1e6, server.refusingSessions(), server.sessionsShed());
         }
         ChildListener.Stats s = child.stats();
         if (s == null) {

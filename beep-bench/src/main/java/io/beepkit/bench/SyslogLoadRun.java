@@ -3,9 +3,10 @@ package io.beepkit.bench;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.ListenerLimits;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogSender;
 
@@ -38,7 +39,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * Arguments ({@code name=value}): {@code senders} (1,100), {@code profiles} (raw,cooked), {@code duration} seconds per
  * phase (20), {@code rate} messages per second the consumer handles (20000), {@code size} octets per line (120),
  * {@code inFlight} COOKED entries a sender keeps unacknowledged (16), {@code window} a fixed receive window for the
- * collector in octets (0, the default: {@code SocketProfile.DEFAULT}, whose tuner shrinks a window the consumer holds
+ * collector in octets (0, the default: {@code SocketTuning.DEFAULT}, whose tuner shrinks a window the consumer holds
  * back to as little as 4096).
  */
 public final class SyslogLoadRun {
@@ -88,13 +89,17 @@ public final class SyslogLoadRun {
         AtomicLong peak = new AtomicLong(before);
         AtomicLong livePeak = new AtomicLong(before);
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        BeepConfig.Builder cb = BeepConfig.builder().maxSessions(senders + 10).maxSessionsPerAddress(senders + 10);
+        SessionConfig.Builder cb = SessionConfig.builder();
         if (window > 0) {
-            cb.socketProfile(SocketProfile.DEFAULT.toBuilder().window(window).build());
+            cb.tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(window).build()));
         }
-        BeepConfig config = cb.build();
+        SessionConfig config = cb.build();
         try (SlowConsumer consumer = new SlowConsumer(senders, rate);
-             BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(config).noDefaultProfiles()
+             BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).session(config)
+                     .limits(ListenerLimits.builder().maxSessions(senders + 10).maxSessionsPerAddress(senders + 10)
+                             .build())
+                     .noDefaultProfiles()
                      .profiles(SyslogCollector.builder().consumer(consumer).build().register(new ProfileRegistry()))
                      .build().start().join();
              BeepClient client = BeepClient.builder().build()) {

@@ -6,6 +6,7 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.tls.KeyMaterial;
 import io.beepkit.netty.tls.TlsConfig;
@@ -51,6 +52,9 @@ public class TlsThroughputBenchmark {
 
     private BeepServer server;
     private BeepClient client;
+    /** One I/O thread each for the listener and the initiator. */
+    private BeepResources serverThreads;
+    private BeepResources clientThreads;
     private BeepSession session;
     private BeepChannel sink;
     private BeepChannel echo;
@@ -59,8 +63,10 @@ public class TlsThroughputBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        BeepServer.Builder sb = BeepServer.builder().bind("127.0.0.1", 0).ioThreads(1);
-        BeepClient.Builder cb = BeepClient.builder().ioThreads(1);
+        serverThreads = BeepResources.builder().ioThreads(1).threadNamePrefix("bench-server").build();
+        clientThreads = BeepResources.builder().ioThreads(1).threadNamePrefix("bench-client").build();
+        BeepServer.Builder sb = BeepServer.builder().bind("127.0.0.1", 0).resources(serverThreads);
+        BeepClient.Builder cb = BeepClient.builder().resources(clientThreads);
         if (!transport.equals("clear")) {
             TlsProvider provider = transport.equals("openssl") ? TlsProvider.OPENSSL : TlsProvider.JDK;
             SelfSigned cert = SelfSigned.localhost();
@@ -90,6 +96,10 @@ public class TlsThroughputBenchmark {
         }
         if (server != null) {
             server.close();
+        }
+        if (clientThreads != null) {
+            clientThreads.close();
+            serverThreads.close();
         }
     }
 

@@ -7,8 +7,9 @@ import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyTimeoutException;
 import io.beepkit.api.SendOptions;
 import io.beepkit.api.TransferStats;
+import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -104,16 +105,20 @@ final class CallCommand implements Callable<Integer> {
                 err.flush();
             }
         } : null;
-        BeepConfig config = tuning.config(cmd, tracer).toBuilder().security(security.config(cmd)).build();
+        SessionConfig base = tuning.config(cmd, tracer);
+        SessionConfig config = base.toBuilder()
+                .socket(base.socket().toBuilder().connectTimeout(timeout).build()).build();
 
-        try (BeepClient client = BeepClient.builder().config(config).ioThreads(1).connectTimeout(timeout).build()) {
+        try (BeepResources threads = BeepResources.builder().ioThreads(1).threadNamePrefix("beep-call").build();
+             BeepClient client = BeepClient.builder().session(config).security(security.config(cmd))
+                     .resources(threads).build()) {
             BeepSession session = Failures.await(client.connect(target.host(), target.port()), timeout,
                     "connecting to " + target, t -> Failures.connect(target, t));
             try {
                 if (verbose) {
                     info(err, "connected to " + target + " from " + ServeCommand.address(session.localAddress())
                             + " (transport " + client.transport() + ", socket profile "
-                            + TuningOptions.describe(config.socketProfile()) + ")");
+                            + TuningOptions.describe(tuning.tuning(cmd)) + ")");
                     info(err, "peer greeting: profiles " + (session.peerProfiles().isEmpty() ? "(none)"
                             : String.join(" ", session.peerProfiles()))
                             + ", features " + (session.peerFeatures() == null ? "(none)" : session.peerFeatures())

@@ -4,7 +4,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.api.security.TlsSessionInfo;
-import io.beepkit.netty.SecurityConfig;
+import io.beepkit.netty.InitiatorSecurity;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.tls.TrustMaterial;
 import picocli.CommandLine;
@@ -41,8 +41,8 @@ final class ClientSecurityOptions {
     String password;
 
     /** The security settings these options describe; a bad combination is a usage error naming the option. */
-    SecurityConfig config(CommandLine cmd) {
-        SecurityConfig.Builder b = SecurityConfig.builder();
+    InitiatorSecurity config(CommandLine cmd) {
+        InitiatorSecurity.Builder b = InitiatorSecurity.builder();
         if ((trust != null || insecure) && !tls) {
             throw new CommandLine.ParameterException(cmd, (trust != null ? "--tls-trust" : "--tls-insecure")
                     + " needs --tls");
@@ -84,7 +84,7 @@ final class ClientSecurityOptions {
             }
             credentials = SaslCredentials.password(user, password.toCharArray());
         }
-        return b.saslOnConnect(m, credentials).build();
+        return b.sasl(m, credentials).build();
     }
 
     /** What -v prints about a secured or authenticated session: protocol, cipher, peer subject, identity. */

@@ -1,6 +1,6 @@
 package io.beepkit.cli;
 
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,10 +51,12 @@ final class DemoCommand implements Callable<Integer> {
                     + "latency view, where a 4098-octet message always costs an extra SEQ round trip).")
     int inFlight;
 
-    static List<SocketProfile> profiles() {
-        return List.of(SocketProfile.LEGACY,
-                SocketProfile.EFFICIENT.toBuilder().window(WINDOW).name("efficient").build(),
-                SocketProfile.DEFAULT.toBuilder().window(WINDOW).name("default").build());
+    static List<SocketTuning> profiles() {
+        return List.of(SocketTuning.LEGACY,
+                SocketTuning.of("efficient", SocketTuning.EFFICIENT.socket(),
+                SocketTuning.EFFICIENT.flow().toBuilder().window(WINDOW).build()),
+                SocketTuning.of("default", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(WINDOW).build()));
     }
 
     @Override
@@ -89,7 +91,7 @@ final class DemoCommand implements Callable<Integer> {
         out.println("MB = 10^6 payload octets; frames/msg and tiny frames count the initiator's MSG frames; a tiny frame "
                 + "is a piece of a split message under 512 octets (or a quarter window); segs/msg counts TCP segments "
                 + "of both peers, pure ACKs included, from /proc/net/snmp (other traffic on the host adds to it).");
-        for (SocketProfile p : profiles()) {
+        for (SocketTuning p : profiles()) {
             StringBuilder b = new StringBuilder(p.name()).append(": median time per message");
             String sep = " ";
             for (DemoCell c : cells) {
@@ -115,7 +117,7 @@ final class DemoCommand implements Callable<Integer> {
         List<DemoPair> pairs = new ArrayList<>();
         List<DemoCell> cells = new ArrayList<>();
         try {
-            for (SocketProfile p : profiles()) {
+            for (SocketTuning p : profiles()) {
                 for (int size : SIZES) {
                     DemoPair pair = DemoPair.open(p);
                     pairs.add(pair);

@@ -6,9 +6,9 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.api.TransferStats;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.diagnostics.TcpSegmentCounter;
 
 import java.time.Duration;
@@ -24,13 +24,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * warm path and the rounds of all cases can take turns.
  */
 final class DemoPair implements AutoCloseable {
-    private final SocketProfile profile;
+    private final SocketTuning profile;
     private final BeepServer server;
     private final BeepClient client;
     private final BeepSession session;
     private final BeepChannel channel;
 
-    private DemoPair(SocketProfile profile, BeepServer server, BeepClient client, BeepSession session,
+    private DemoPair(SocketTuning profile, BeepServer server, BeepClient client, BeepSession session,
                      BeepChannel channel) {
         this.profile = profile;
         this.server = server;
@@ -40,13 +40,13 @@ final class DemoPair implements AutoCloseable {
     }
 
     /** Starts a listener and an initiator with {@code profile} and opens a sink channel between them. */
-    static DemoPair open(SocketProfile profile) throws Exception {
-        BeepConfig config = BeepConfig.builder().socketProfile(profile).build();
-        BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1).build()
+    static DemoPair open(SocketTuning profile) throws Exception {
+        SessionConfig config = SessionConfig.builder().tuning(profile).build();
+        BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).session(config).build()
                 .start().get(10, TimeUnit.SECONDS);
         BeepClient client = null;
         try {
-            client = BeepClient.builder().config(config).ioThreads(1).build();
+            client = BeepClient.builder().session(config).build();
             BeepSession session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
             BeepChannel channel = session.startChannel(StandardProfiles.SINK).get(10, TimeUnit.SECONDS);
             return new DemoPair(profile, server, client, session, channel);
@@ -59,7 +59,7 @@ final class DemoPair implements AutoCloseable {
         }
     }
 
-    SocketProfile profile() {
+    SocketTuning profile() {
         return profile;
     }
 

@@ -1,6 +1,7 @@
 package io.beepkit.cli;
 
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.ListenerLimits;
+import io.beepkit.netty.SessionLimits;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -8,7 +9,7 @@ import java.time.Duration;
 
 /**
  * The listener's limits and timeouts ({@code beep serve}): what one peer, and all peers together, may make it hold,
- * and for how long. Unset options keep {@link BeepConfig}'s defaults; {@code docs/reliability.md} says what a peer
+ * and for how long. Unset options keep the library's defaults ({@link SessionLimits}, {@link ListenerLimits}); {@code docs/reliability.md} says what a peer
  * that reaches each one gets.
  */
 final class LimitOptions {
@@ -52,54 +53,76 @@ final class LimitOptions {
                     + "0 for no limit, the default: behind a balancer or NAT every session comes from one address.")
     Integer maxSessionsPerAddress;
 
-    /** {@code b} with the options that are set; a value the library refuses is a usage error naming its option. */
-    BeepConfig.Builder apply(CommandLine cmd, BeepConfig.Builder b) {
+    /** {@code b} with the session limits that are set; a value the library refuses is a usage error naming it. */
+    SessionLimits.Builder apply(CommandLine cmd, SessionLimits.Builder b) {
         if (memoryBudget != null) {
-            check(cmd, "--memory-budget", memoryBudget >= BeepConfig.MIN_MEMORY_BUDGET, memoryBudget + " (at least 64k)");
             b.memoryBudget(memoryBudget);
         }
         if (memoryBudgetTimeout != null) {
-            check(cmd, "--memory-budget-timeout", positive(memoryBudgetTimeout), memoryBudgetTimeout);
             b.memoryBudgetTimeout(memoryBudgetTimeout);
         }
-        if (listenerMemoryBudget != null) {
-            check(cmd, "--listener-memory-budget", listenerMemoryBudget >= BeepConfig.MIN_MEMORY_BUDGET,
-                    listenerMemoryBudget + " (at least 64k)");
-            b.listenerMemoryBudget(listenerMemoryBudget);
-        }
         if (channelRequestTimeout != null) {
-            check(cmd, "--channel-request-timeout", positive(channelRequestTimeout), channelRequestTimeout);
             b.channelRequestTimeout(channelRequestTimeout);
         }
         if (maxStartsPerSecond != null) {
-            check(cmd, "--max-starts-per-second", maxStartsPerSecond >= 1, maxStartsPerSecond);
             b.maxStartsPerSecond(maxStartsPerSecond);
         }
         if (greetingTimeout != null) {
-            check(cmd, "--greeting-timeout", positive(greetingTimeout), greetingTimeout);
             b.greetingTimeout(greetingTimeout);
         }
         if (idleTimeout != null) {
             b.idleTimeout(idleTimeout); // the parser refuses negative durations
         }
-        if (maxSessions != null) {
-            check(cmd, "--max-sessions", maxSessions >= 1, maxSessions);
-            b.maxSessions(maxSessions);
-        }
-        if (maxSessionsPerAddress != null) {
-            check(cmd, "--max-sessions-per-address", maxSessionsPerAddress >= 0, maxSessionsPerAddress);
-            b.maxSessionsPerAddress(maxSessionsPerAddress);
-        }
+        check(cmd, () -> b.build());
         return b;
     }
 
-    private static boolean positive(Duration d) {
-        return !d.isZero() && !d.isNegative();
+    /** The listener's limits that are set, over the defaults; a refused value is a usage error naming it. */
+    ListenerLimits listener(CommandLine cmd) {
+        ListenerLimits.Builder b = ListenerLimits.builder();
+        if (listenerMemoryBudget != null) {
+            b.memoryBudget(listenerMemoryBudget);
+        }
+        if (maxSessions != null) {
+            b.maxSessions(maxSessions);
+        }
+        if (maxSessionsPerAddress != null) {
+            b.maxSessionsPerAddress(maxSessionsPerAddress);
+        }
+        return check(cmd, b::build);
     }
 
-    private static void check(CommandLine cmd, String option, boolean ok, Object value) {
-        if (!ok) {
-            throw new CommandLine.ParameterException(cmd, option + " out of range: " + value);
+    /** One line of the limits in force, for {@code beep serve}. */
+    static String describe(SessionLimits s, ListenerLimits l) {
+        return "memory budget " + s.memoryBudget() + " octets per session for at most "
+                + s.memoryBudgetTimeout().toMillis() + " ms, " + l.memoryBudget()
+                + " for the listener; start/close timeout " + s.channelRequestTimeout().toMillis() + " ms, "
+                + s.maxStartsPerSecond() + " starts/s; greeting within " + s.greetingTimeout().toMillis()
+                + " ms; " + l.maxSessions() + " connections, " + (l.maxSessionsPerAddress() == 0
+                ? "no per-address limit" : l.maxSessionsPerAddress() + " per address");
+    }
+
+    /** What {@code build} returns; its refusal, which names the setting and value, as a usage error. */
+    private static <T> T check(CommandLine cmd, java.util.function.Supplier<T> build) {
+        try {
+            return build.get();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cmd, OPTION_NAMES.getOrDefault(setting(e.getMessage()), "")
+                    + e.getMessage());
         }
     }
+
+    /** The setting a refusal names first: the word before " must". */
+    private static String setting(String message) {
+        int end = message.indexOf(' ');
+        return end < 0 ? message : message.substring(0, end);
+    }
+
+    private static final java.util.Map<String, String> OPTION_NAMES = java.util.Map.of(
+            "memoryBudget", "--memory-budget or --listener-memory-budget: ",
+            "memoryBudgetTimeout", "--memory-budget-timeout: ",
+            "channelRequestTimeout", "--channel-request-timeout: ",
+            "greetingTimeout", "--greeting-timeout: ",
+            "maxSessions", "--max-sessions: ",
+            "maxSessionsPerAddress", "--max-sessions-per-address: ");
 }

@@ -1,8 +1,9 @@
 package io.beepkit.cli;
 
 import io.beepkit.api.TransferStats;
+import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -114,7 +115,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--direct-callbacks",
             description = "Run the load's callbacks (latency recording, the next send) on the event loop instead of a "
-                    + "callback thread: fewer thread hand-offs per message, as with BeepConfig.directCallbacks. They "
+                    + "callback thread: fewer thread hand-offs per message, as with BeepResources.directCallbacks. They "
                     + "never block, so this is safe; it measures the engine without the default off-loop hand-off.")
     boolean directCallbacks;
 
@@ -144,9 +145,10 @@ final class LoadCommand implements Callable<Integer> {
         limit = bound != null && bound.count != null ? bound.count : Long.MAX_VALUE;
         check(cmd, limit >= 1, "--count must be >= 1: " + limit);
         check(cmd, duration == null || !duration.isZero(), "--duration must be > 0");
-        BeepConfig base = tuning.config(cmd, null);
+        SessionConfig base = tuning.config(cmd, null);
+        int maxSize = base.limits().maxMessageSize();
         check(cmd, size >= 2, "--size must be at least 2 octets (CRLF + body): " + size);
-        check(cmd, size <= base.maxMessageSize(), "--size " + size + " exceeds --max-message-size " + base.maxMessageSize());
+        check(cmd, size <= maxSize, "--size " + size + " exceeds --max-message-size " + maxSize);
         check(cmd, !warmup.isNegative(), "--warmup must be >= 0");
         check(cmd, rate >= 0, "--rate must be >= 0: " + rate);
         main = new LoadFlow(uri, size, inFlight);
@@ -159,14 +161,16 @@ final class LoadCommand implements Callable<Integer> {
         }
         int maxInFlight = inFlight;
         for (LoadFlow f : extras) {
-            check(cmd, f.size <= base.maxMessageSize(), "--extra-channel size " + f.size + " exceeds --max-message-size");
+            check(cmd, f.size <= maxSize, "--extra-channel size " + f.size + " exceeds --max-message-size");
             maxInFlight = Math.max(maxInFlight, f.inFlight);
         }
-        BeepConfig config = base.toBuilder().maxOutstanding(Math.max(base.maxOutstanding(), maxInFlight))
-                .directCallbacks(directCallbacks).security(security.config(cmd)).build();
-
-        try (BeepClient client = BeepClient.builder().config(config).ioThreads(ioThreads).connectTimeout(timeout)
+        SessionConfig config = base.toBuilder().socket(base.socket().toBuilder().connectTimeout(timeout).build())
+                .limits(base.limits().toBuilder().maxOutstanding(Math.max(base.limits().maxOutstanding(), maxInFlight))
+                        .build()).build();
+        try (BeepResources threads = BeepResources.builder().ioThreads(ioThreads).directCallbacks(directCallbacks)
                 .build();
+             BeepClient client = BeepClient.builder().session(config).security(security.config(cmd))
+                     .resources(threads).build();
              LoadConnections pool = reconnect
                      ? LoadConnections.managed(client, target, sessions, main, channels, extras, timeout)
                      : LoadConnections.plain(client, target, sessions, main, channels, extras, timeout)) {
@@ -176,8 +180,8 @@ final class LoadCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "load %s %s: %d session%s x %d channel%s x %d in flight, %d-octet messages, %s, "
                             + "transport %s, socket profile %s%s%n", target, uri, sessions, plural(sessions), channels,
                     plural(channels), inFlight, size, duration == null ? limit + " messages" : "for "
-                            + Units.seconds(duration), client.transport(), TuningOptions.describe(config.socketProfile()),
-                    config.directCallbacks() ? ", callbacks on the event loop" : "");
+                            + Units.seconds(duration), client.transport(), TuningOptions.describe(tuning.tuning(cmd)),
+                    threads.directCallbacks() ? ", callbacks on the event loop" : "");
             for (LoadFlow f : extras) {
                 out.printf(Locale.ROOT, "extra channel per session: %s, %d-octet messages, %d in flight%n", f.uri,
                         f.size, f.inFlight);

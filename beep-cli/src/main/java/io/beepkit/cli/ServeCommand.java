@@ -6,7 +6,8 @@ import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.TransferStats;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.micrometer.BeepMetrics;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepResources;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.BeepSessions;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -150,8 +151,8 @@ final class ServeCommand implements Callable<Integer> {
         if (statsInterval != null && (statsInterval.isZero() || statsInterval.isNegative())) {
             throw new CommandLine.ParameterException(cmd, "--stats-interval must be positive: " + statsInterval);
         }
-        BeepConfig config = limits.apply(cmd, tuning.config(cmd, trace ? this::line : null).toBuilder()
-                .security(security.config(cmd)).proxyProtocol(proxyProtocol)).build();
+        SessionConfig base = tuning.config(cmd, trace ? this::line : null);
+        SessionConfig config = base.toBuilder().limits(limits.apply(cmd, base.limits().toBuilder()).build()).build();
         SimpleMeterRegistry meters = metrics ? new SimpleMeterRegistry() : null;
         if (meters != null) {
             config = config.toBuilder().observer(new BeepMetrics(meters)).build();
@@ -171,36 +172,34 @@ final class ServeCommand implements Callable<Integer> {
             offered.add(uri + " (echo)");
         }
 
-        BeepServer server = BeepServer.builder().bind(host, port).config(config).profiles(registry)
-                .ioThreads(ioThreads).onSession(this::opened).build();
+        BeepResources threads = BeepResources.builder().ioThreads(ioThreads).threadNamePrefix("beep-serve").build();
+        BeepServer server = BeepServer.builder().bind(host, port).session(config).limits(limits.listener(cmd))
+                .security(security.config(cmd)).proxyProtocol(proxyProtocol).profiles(registry)
+                .resources(threads).onSession(this::opened).build();
         try {
             server.start().get(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             server.close(Duration.ZERO);
+            threads.close();
             throw new CliException(ExitCodes.CONNECTION, Failures.message(e));
         }
         boundPort = server.port();
         line("listening on " + new Target(host, boundPort) + " (transport " + server.transport() + ")");
         line("profiles: " + String.join(", ", offered));
-        line("socket profile: " + TuningOptions.describe(config.socketProfile())
-                + ", max message " + config.maxMessageSize() + " octets");
-        if (config.security().tls() != null) {
-            line("TLS offered with " + security.cert() + (config.security().tlsRequired() ? ", required before "
+        line("socket profile: " + TuningOptions.describe(tuning.tuning(cmd))
+                + ", max message " + config.limits().maxMessageSize() + " octets");
+        if (server.security().tls() != null) {
+            line("TLS offered with " + security.cert() + (server.security().tlsRequired() ? ", required before "
                     + "any other profile" : ""));
         }
-        if (config.security().sasl() != null) {
+        if (server.security().sasl() != null) {
             line("SASL offered: SCRAM-SHA-256, SCRAM-SHA-1, PLAIN (over TLS), CRAM-MD5, DIGEST-MD5, ANONYMOUS; "
                     + security.users.size() + " user" + (security.users.size() == 1 ? "" : "s"));
         }
-        line("socket options requested: " + TuningOptions.requested(config.socketProfile())
+        line("socket options requested: " + TuningOptions.requested(tuning.tuning(cmd))
                 + " (effective values are printed with the first session)");
-        line("limits: memory budget " + config.memoryBudget() + " octets per session for at most "
-                + config.memoryBudgetTimeout().toMillis() + " ms, " + config.listenerMemoryBudget()
-                + " for the listener; start/close timeout " + config.channelRequestTimeout().toMillis() + " ms, "
-                + config.maxStartsPerSecond() + " starts/s; greeting within " + config.greetingTimeout().toMillis()
-                + " ms; " + config.maxSessions() + " connections, " + (config.maxSessionsPerAddress() == 0
-                ? "no per-address limit" : config.maxSessionsPerAddress() + " per address"));
-        if (config.proxyProtocol()) {
+        line("limits: " + LimitOptions.describe(config.limits(), server.limits()));
+        if (server.proxyProtocol()) {
             line("PROXY protocol: a v1 or v2 header is expected before every greeting; peers are the clients it names");
         }
         ScheduledExecutorService stats = statsInterval == null ? null
@@ -224,6 +223,7 @@ final class ServeCommand implements Callable<Integer> {
             int open = server.sessions().size();
             line("stopping: releasing " + open + " session" + (open == 1 ? "" : "s"));
             server.close(Duration.ofSeconds(5));
+            threads.close();
             line("stopped after " + sessionCounter.get() + " session" + (sessionCounter.get() == 1 ? "" : "s"));
             if (meters != null) {
                 printMetrics(meters);

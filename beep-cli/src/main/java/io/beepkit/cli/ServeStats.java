@@ -42,7 +42,7 @@ final class ServeStats {
         long used = rt.totalMemory() - rt.freeMemory();
         return String.format(Locale.ROOT, "stats: sessions %d, memory held %d of %d (refusing %s, shed %d), "
                         + "heap used %d MiB, after gc %d MiB, max %d MiB, threads %d",
-                server.sessions().size(), server.memoryHeld(), server.config().listenerMemoryBudget(),
+                server.sessions().size(), server.memoryHeld(), server.limits().memoryBudget(),
                 server.refusingSessions() ? "yes" : "no", server.sessionsShed(), mib(used), mib(afterLastGc()),
                 mib(rt.maxMemory()), Thread.activeCount());
     }

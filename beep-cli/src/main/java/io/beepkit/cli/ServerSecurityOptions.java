@@ -4,7 +4,7 @@ import io.beepkit.api.security.SaslAuthenticator;
 import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.api.security.ScramCredentials;
-import io.beepkit.netty.SecurityConfig;
+import io.beepkit.netty.ListenerSecurity;
 import io.beepkit.netty.tls.KeyMaterial;
 import io.beepkit.netty.tls.TlsConfig;
 import picocli.CommandLine;
@@ -40,8 +40,8 @@ final class ServerSecurityOptions {
     }
 
     /** The security settings; a bad option or unreadable file is a usage error naming it. */
-    SecurityConfig config(CommandLine cmd) {
-        SecurityConfig.Builder b = SecurityConfig.builder();
+    ListenerSecurity config(CommandLine cmd) {
+        ListenerSecurity.Builder b = ListenerSecurity.builder();
         if ((cert == null) != (key == null)) {
             throw new CommandLine.ParameterException(cmd, cert == null ? "--tls-key needs --tls-cert"
                     : "--tls-cert needs --tls-key");

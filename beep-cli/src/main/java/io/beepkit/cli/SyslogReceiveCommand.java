@@ -1,7 +1,7 @@
 package io.beepkit.cli;
 
 import io.beepkit.api.ProfileRegistry;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
@@ -169,8 +169,7 @@ final class SyslogReceiveCommand implements Callable<Integer> {
                         + p + "'");
             }
         }
-        BeepConfig config = tuning.config(cmd, null, COLLECTOR_WINDOW).toBuilder().security(security.config(cmd))
-                .proxyProtocol(proxyProtocol).build();
+        SessionConfig config = tuning.config(cmd, null, COLLECTOR_WINDOW);
         // Last of the checks: the sink starts the producer's thread.
         if (output == null && file.anyGiven()) {
             throw new CommandLine.ParameterException(cmd, "--rotate-size, --rotate-every, --keep and --fsync need -o");
@@ -188,7 +187,8 @@ final class SyslogReceiveCommand implements Callable<Integer> {
             collector.consumer(m -> write(sink, json ? SyslogJsonEncoder.encode(m) : SyslogEscapes.oneLine(m.text())));
         }
         SyslogCollector c = collector.build();
-        BeepServer server = BeepServer.builder().bind(host, port).config(config).noDefaultProfiles()
+        BeepServer server = BeepServer.builder().bind(host, port).session(config).security(security.config(cmd))
+                .proxyProtocol(proxyProtocol).noDefaultProfiles()
                 .profiles(c.register(new ProfileRegistry())).onSession(s -> status("session from "
                         + ServeCommand.address(s.remoteAddress()))).build();
         try {

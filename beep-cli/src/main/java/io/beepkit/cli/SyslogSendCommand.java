@@ -3,7 +3,7 @@ package io.beepkit.cli;
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepSession;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.ReconnectPolicy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -114,12 +114,14 @@ final class SyslogSendCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cmd, "--retry-for must be >= 0");
         }
         // --timeout bounds each attempt: the TCP connect (the client's connect timeout) and the peer's greeting.
-        BeepConfig config = tuning.config(cmd, null).toBuilder().security(security.config(cmd))
-                .greetingTimeout(timeout).build();
+        SessionConfig base = tuning.config(cmd, null);
+        SessionConfig config = base.toBuilder()
+                .socket(base.socket().toBuilder().connectTimeout(timeout).build())
+                .limits(base.limits().toBuilder().greetingTimeout(timeout).build()).build();
         long t0 = System.nanoTime();
         SyslogBacklog backlog;
         try (BufferedReader in = reader(cmd);
-             BeepClient client = BeepClient.builder().config(config).ioThreads(1).connectTimeout(timeout).build()) {
+             BeepClient client = BeepClient.builder().session(config).security(security.config(cmd)).build()) {
             backlog = new SyslogBacklog(in);
             deliver(cmd, client, backlog);
         } catch (IOException | UncheckedIOException e) {

@@ -1,7 +1,10 @@
 package io.beepkit.cli;
 
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
+import io.beepkit.netty.SocketOptions;
+import io.beepkit.netty.FlowSettings;
+import io.beepkit.netty.SocketTuning;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -43,23 +46,23 @@ final class TuningOptions {
             description = "Nagle's algorithm: on clears TCP_NODELAY, off sets it (default: as the profile says).")
     String nagle;
 
-    /** The socket profile the options describe; a bad value is a usage error. */
-    SocketProfile socketProfile(CommandLine cmd) {
-        return socketProfile(cmd, null);
+    /** The socket tuning the options describe; a bad value is a usage error. */
+    SocketTuning tuning(CommandLine cmd) {
+        return tuning(cmd, null);
     }
 
     /**
-     * As {@link #socketProfile(CommandLine)}, with {@code fallbackWindow} (null: none) as the fixed window when neither
+     * As {@link #tuning(CommandLine)}, with {@code fallbackWindow} (null: none) as the fixed window when neither
      * {@code --profile} nor {@code --window} was given.
      */
-    SocketProfile socketProfile(CommandLine cmd, Integer fallbackWindow) {
+    SocketTuning tuning(CommandLine cmd, Integer fallbackWindow) {
         Integer window = this.window;
         if (window == null && fallbackWindow != null && !given(cmd, "--profile")) {
             window = fallbackWindow;
         }
-        SocketProfile p;
+        SocketTuning p;
         try {
-            p = SocketProfile.named(profile.trim());
+            p = SocketTuning.named(profile.trim());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cmd, "--profile: " + e.getMessage());
         }
@@ -68,13 +71,13 @@ final class TuningOptions {
                 throw new CommandLine.ParameterException(cmd, "--window must be " + MIN_WINDOW + ".." + MAX_WINDOW
                         + " octets: " + window);
             }
-            p = p.toBuilder().window(window).name(p.name() + "@" + window).build();
+            p = SocketTuning.of(p.name() + "@" + window, p.socket(), p.flow().toBuilder().window(window).build());
         }
         return socketOptions(cmd, p);
     }
 
-    private SocketProfile socketOptions(CommandLine cmd, SocketProfile p) {
-        SocketProfile.Builder b = p.toBuilder();
+    private SocketTuning socketOptions(CommandLine cmd, SocketTuning p) {
+        SocketOptions.Builder b = p.socket().toBuilder();
         StringBuilder name = new StringBuilder(p.name());
         if (receiveBuffer != null) {
             if (receiveBuffer < 0) {
@@ -98,7 +101,7 @@ final class TuningOptions {
             b.tcpNoDelay(v.equals("off"));
             name.append(",nagle=").append(v);
         }
-        return name.length() == p.name().length() ? p : b.name(name.toString()).build();
+        return name.length() == p.name().length() ? p : SocketTuning.of(name.toString(), b.build(), p.flow());
     }
 
     private static boolean given(CommandLine cmd, String option) {
@@ -106,7 +109,7 @@ final class TuningOptions {
     }
 
     /** A session configuration from these options, with an optional frame tracer. */
-    BeepConfig config(CommandLine cmd, Consumer<String> tracer) {
+    SessionConfig config(CommandLine cmd, Consumer<String> tracer) {
         return config(cmd, tracer, null);
     }
 
@@ -114,27 +117,29 @@ final class TuningOptions {
      * A session configuration from these options, with an optional frame tracer and {@code fallbackWindow} (null:
      * none) as the fixed receive window when neither {@code --profile} nor {@code --window} was given.
      */
-    BeepConfig config(CommandLine cmd, Consumer<String> tracer, Integer fallbackWindow) {
-        BeepConfig.Builder b = BeepConfig.builder().socketProfile(socketProfile(cmd, fallbackWindow))
+    SessionConfig config(CommandLine cmd, Consumer<String> tracer, Integer fallbackWindow) {
+        SessionConfig.Builder b = SessionConfig.builder().tuning(tuning(cmd, fallbackWindow))
                 .frameTracer(tracer);
         if (maxMessageSize != null) {
             if (maxMessageSize < 1) {
                 throw new CommandLine.ParameterException(cmd, "--max-message-size must be at least 1: " + maxMessageSize);
             }
-            b.maxMessageSize(maxMessageSize);
+            b.limits(SessionLimits.builder().maxMessageSize(maxMessageSize).build());
         }
         return b.build();
     }
 
-    /** One line describing a profile's windows and frame limits. */
-    static String describe(SocketProfile p) {
+    /** One line describing a tuning's windows and frame limits. */
+    static String describe(SocketTuning t) {
+        FlowSettings p = t.flow();
         String window = p.autoTuning() ? p.initialWindow() + ".." + p.maxWindow() : Integer.toString(p.initialWindow());
-        return String.format(Locale.ROOT, "%s (window %s, max frame %d, min fragment %d%s)", p.name(), window,
+        return String.format(Locale.ROOT, "%s (window %s, max frame %d, min fragment %d%s)", t.name(), window,
                 p.maxFrameSize(), p.minFragment(), p.naiveSplitting() ? ", naive splitting" : "");
     }
 
-    /** What the profile asks of the socket (the kernel may grant something else; see the effective options). */
-    static String requested(SocketProfile p) {
+    /** What the tuning asks of the socket (the kernel may grant something else; see the effective options). */
+    static String requested(SocketTuning t) {
+        SocketOptions p = t.socket();
         return "TCP_NODELAY=" + p.tcpNoDelay()
                 + " SO_RCVBUF=" + (p.receiveBuffer() == 0 ? "auto" : Integer.toString(p.receiveBuffer()))
                 + " SO_SNDBUF=" + (p.sendBuffer() == 0 ? "auto" : Integer.toString(p.sendBuffer()))

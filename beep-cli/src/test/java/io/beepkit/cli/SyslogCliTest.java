@@ -211,7 +211,7 @@ class SyslogCliTest {
 
     /** The window the collector announced to a COOKED device on a fresh channel, once its SEQ has arrived. */
     private static int announcedWindow(Receiver r) throws Exception {
-        try (BeepClient client = BeepClient.builder().ioThreads(1).build()) {
+        try (BeepClient client = BeepClient.builder().build()) {
             BeepSession session = client.connect("127.0.0.1", r.receive.boundPort()).get(10, TimeUnit.SECONDS);
             SyslogSender sender = SyslogSender.cooked(session, null).get(10, TimeUnit.SECONDS);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);

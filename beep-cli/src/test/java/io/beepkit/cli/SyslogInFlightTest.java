@@ -1,9 +1,9 @@
 package io.beepkit.cli;
 
 import io.beepkit.api.ProfileRegistry;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogLimits;
@@ -53,8 +53,8 @@ class SyslogInFlightTest {
         SyslogCollector c = SyslogCollector.builder().consumer(consumer)
                 .limits(SyslogLimits.DEFAULT.toBuilder().maxPendingEntries(1000).build()).build();
         BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
-                .config(BeepConfig.builder().socketProfile(SocketProfile.DEFAULT.toBuilder().window(256 * 1024)
-                        .build()).build())
+                .session(SessionConfig.builder().tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(256 * 1024).build())).build())
                 .profiles(c.register(new ProfileRegistry())).build().start().get(30, TimeUnit.SECONDS);
         try {
             CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.syslogSend(lines(LINES),

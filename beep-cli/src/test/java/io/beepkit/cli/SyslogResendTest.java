@@ -8,7 +8,7 @@ import io.beepkit.api.MessageHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
@@ -72,7 +72,7 @@ class SyslogResendTest {
         };
         SyslogCollector c = SyslogCollector.builder().consumer(consumer).build();
         BeepServer server = BeepServer.builder().bind("127.0.0.1", port).noDefaultProfiles()
-                .config(BeepConfig.builder().frameTracer(frames::add).build())
+                .session(SessionConfig.builder().frameTracer(frames::add).build())
                 .profiles(c.register(new ProfileRegistry())).build().start().join();
         servers.add(server);
         started.complete(server);

@@ -32,7 +32,7 @@ public sealed interface ProfileHandler permits MessageHandler, StreamingHandler 
      * block (no I/O, no waiting on a future or a lock held elsewhere): the engine then calls them on the session's
      * I/O thread, a MSG's at the end of the read that completed it, so its reply can leave in the same write as the
      * credit for it, with no hand-off to the callback executor and back (as gRPC's direct executor, or
-     * {@code BeepConfig.directCallbacks} for one profile). They still run one at a time, in order, for this
+     * {@code BeepResources.directCallbacks} for one profile). They still run one at a time, in order, for this
      * handler's channels, but may run while the session's other callbacks run on the callback executor.
      * {@link #onStart} and {@link #onCloseRequest}, which may wait for a decision, stay on the callback executor.
      * A handler that blocks here stalls every session of its I/O thread. The default is false.

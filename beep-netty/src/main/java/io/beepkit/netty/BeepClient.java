@@ -14,7 +14,8 @@ import io.beepkit.netty.diagnostics.FailureText;
 import io.beepkit.netty.internal.pipeline.PipelineInitializer;
 import io.beepkit.netty.internal.pipeline.Shutdown;
 import io.beepkit.netty.internal.SocketBufferFloor;
-import io.beepkit.netty.internal.SocketOptions;
+import io.beepkit.netty.internal.SocketSetup;
+import io.beepkit.netty.internal.session.CallbackSetup;
 import io.beepkit.netty.internal.Transport;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
@@ -46,12 +47,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * }</pre>
  */
 public final class BeepClient implements AutoCloseable {
-    private final BeepConfig config;
+    private final SessionConfig config;
+    private final InitiatorSecurity securityConfig;
     private final ProfileRegistry registry;
     private final Transport transport;
     private final EventLoopGroup group;
     private final @Nullable BeepResources resources;
-    private final Duration connectTimeout;
     private final SecurityEndpoint security;
     private final Set<DefaultBeepSession> sessions = ConcurrentHashMap.newKeySet();
     private final Set<Connector> managed = ConcurrentHashMap.newKeySet();
@@ -62,13 +63,14 @@ public final class BeepClient implements AutoCloseable {
         if (resources != null) {
             resources.requireOpen("BeepClient");
         }
-        this.config = BeepResources.withCallbackExecutor(b.config, resources);
+        this.config = BuilderMerge.session(b.session, b.tuning);
+        this.securityConfig = BuilderMerge.initiator(b.security, b.tls, b.tlsOnConnect, b.saslMechanism,
+                b.saslCredentials);
         this.registry = b.registry.copy();
-        this.transport = resources != null ? resources.transportChoice() : Transport.select(config.nativeTransport());
-        this.group = resources != null ? resources.eventLoopGroup() : transport.newGroup(b.ioThreads, "beep-client");
-        this.connectTimeout = b.connectTimeout;
-        this.security = SecurityEndpoint.initiator(config.security());
-        SocketBufferFloor.logIfRaised(config.socketProfile(), "client");
+        this.transport = resources != null ? resources.transportChoice() : Transport.select(true);
+        this.group = resources != null ? resources.eventLoopGroup() : transport.newGroup(0, "beep-client");
+        this.security = SecurityEndpoint.initiator(securityConfig);
+        SocketBufferFloor.logIfRaised(config.socket(), "client");
     }
 
     /** A builder for a client: configuration, the profiles the listener may start on our side, I/O threads. */
@@ -82,7 +84,7 @@ public final class BeepClient implements AutoCloseable {
      * before greeting. When the peer refused the session with an ERR greeting (e.g. 421), the exception's cause is a
      * {@link io.beepkit.api.BeepErrorException} with the peer's code and text; when it broke the protocol, a
      * {@link io.beepkit.api.BeepProtocolException} naming the offending frame. With TLS or SASL on connect
-     * ({@link SecurityConfig}), completes once the secured session's greeting arrived and authentication succeeded;
+     * ({@link InitiatorSecurity}), completes once the secured session's greeting arrived and authentication succeeded;
      * a failed handshake or authentication fails it with the failure as the cause.
      */
     public CompletableFuture<BeepSession> connect(String host, int port) {
@@ -91,12 +93,12 @@ public final class BeepClient implements AutoCloseable {
         }
         CompletableFuture<BeepSession> ready = new CompletableFuture<>();
         Bootstrap b = new Bootstrap().group(group).channel(transport.socketChannel())
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis());
-        SocketOptions.applyClient(b, config.socketProfile(), transport);
-        SocketOptions.keepAliveClient(b, config.tcpKeepAlive(), transport);
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.socket().connectTimeout().toMillis());
+        SocketSetup.applyClient(b, config.socket(), transport);
+        SocketSetup.keepAliveClient(b, config.socket().keepAlive(), transport);
         b.handler(new PipelineInitializer(SessionRole.INITIATOR, config, registry, transport,
-                (DefaultBeepSession s) -> track(s, host, port, ready),
-                ready::complete, security, host, port));
+                (DefaultBeepSession s) -> track(s, host, port, ready), ready::complete, security,
+                callbackSetup(), null, host, port));
         b.connect(host, port).addListener((ChannelFutureListener) cf -> {
             if (!cf.isSuccess()) {
                 Throwable c = cf.cause();
@@ -136,6 +138,11 @@ public final class BeepClient implements AutoCloseable {
                 : new SessionClosedException(message + ": " + FailureText.describe(why), why);
     }
 
+    /** Where this client's callbacks run (for {@link ManagedSession}'s callbacks). */
+    CallbackSetup callbackSetup() {
+        return resources != null ? resources.callbackSetup() : CallbackSetup.DEFAULT;
+    }
+
     /** The event loops this client's connections run on (for {@link ManagedSession}'s timers). */
     EventLoopGroup eventLoops() {
         return group;
@@ -169,8 +176,13 @@ public final class BeepClient implements AutoCloseable {
     }
 
     /** The session settings every connection of this client uses. */
-    public BeepConfig config() {
+    public SessionConfig config() {
         return config;
+    }
+
+    /** The TLS and SASL of this client's connections, shortcuts merged in. */
+    public InitiatorSecurity security() {
+        return securityConfig;
     }
 
     /** The sessions of this client open now (a copy), for monitoring. */
@@ -215,54 +227,53 @@ public final class BeepClient implements AutoCloseable {
         }
     }
 
-    /** Builds a {@link BeepClient}. */
+    /**
+     * Builds a {@link BeepClient}. The shortcuts ({@link #tls}, {@link #tlsOnConnect()}, {@link #saslOnConnect},
+     * {@link #tuning}) and the groups ({@link #security}, {@link #session}) may come in any order: {@link #build()}
+     * merges them, and fails naming both settings where they disagree.
+     */
     public static final class Builder {
-        private BeepConfig config = BeepConfig.defaults();
+        private @Nullable SessionConfig session;
+        private @Nullable SocketTuning tuning;
+        private @Nullable InitiatorSecurity security;
+        private @Nullable TlsConfig tls;
+        private boolean tlsOnConnect;
+        private @Nullable SaslMechanism saslMechanism;
+        private @Nullable SaslCredentials saslCredentials;
         private ProfileRegistry registry = new ProfileRegistry();
-        private int ioThreads = 0;
-        private Duration connectTimeout = Duration.ofSeconds(10);
         private @Nullable BeepResources resources;
 
-        /** Session settings (default: {@link BeepConfig#defaults()}). */
-        public Builder config(BeepConfig config) {
-            this.config = config;
-            return this;
-        }
+        /** Session settings (default: {@link SessionConfig#defaults()}), the connect timeout among them. */
+        public Builder session(SessionConfig v) { session = Objects.requireNonNull(v, "session"); return this; }
 
-        /** Replaces the socket profile of the current configuration (default: {@link SocketProfile#DEFAULT}). */
-        public Builder socketProfile(SocketProfile profile) {
-            this.config = config.toBuilder().socketProfile(profile).build();
-            return this;
-        }
+        /**
+         * The socket options and flow settings of a preset (default: {@link SocketTuning#DEFAULT}). With
+         * {@link #session} too, the session's socket and flow settings must be the defaults or the tuning's own, or
+         * {@link #build()} fails.
+         */
+        public Builder tuning(SocketTuning v) { tuning = Objects.requireNonNull(v, "tuning"); return this; }
+
+        /** TLS and SASL (default: {@link InitiatorSecurity#NONE}); merged with the shortcuts at {@link #build()}. */
+        public Builder security(InitiatorSecurity v) { security = Objects.requireNonNull(v, "security"); return this; }
 
         /**
          * TLS for this client's sessions: whom to trust and an optional client certificate; with it,
-         * {@link io.beepkit.api.BeepSession#startTls()} works. Replaces the TLS part of the current configuration.
+         * {@link io.beepkit.api.BeepSession#startTls()} works.
          */
-        public Builder tls(TlsConfig tls) {
-            this.config = config.toBuilder().security(config.security().toBuilder().tls(tls).build()).build();
-            return this;
-        }
+        public Builder tls(TlsConfig v) { tls = Objects.requireNonNull(v, "tls"); return this; }
 
-        /** Starts TLS at once on every connect (needs {@link #tls(TlsConfig)} first). */
-        public Builder tlsOnConnect() {
-            this.config = config.toBuilder().security(config.security().toBuilder().tlsOnConnect(true).build())
-                    .build();
-            return this;
-        }
+        /** Starts TLS at once on every connect; needs TLS by {@link #tls} or {@link #security}. */
+        public Builder tlsOnConnect() { tlsOnConnect = true; return this; }
 
         /** Authenticates with SASL on every connect, after TLS when that is asked too. */
         public Builder saslOnConnect(SaslMechanism mechanism, SaslCredentials credentials) {
-            this.config = config.toBuilder().security(config.security().toBuilder()
-                    .saslOnConnect(mechanism, credentials).build()).build();
+            this.saslMechanism = Objects.requireNonNull(mechanism, "mechanism");
+            this.saslCredentials = Objects.requireNonNull(credentials, "credentials");
             return this;
         }
 
         /** Registers a profile the listener may start channels on (offered in our greeting), and its handler. */
-        public Builder profile(String uri, ProfileHandler handler) {
-            registry.register(uri, handler);
-            return this;
-        }
+        public Builder profile(String uri, ProfileHandler handler) { registry.register(uri, handler); return this; }
 
         /** As {@link #profile(String, ProfileHandler)}; lets a lambda {@code (message, responder) -> ...} stand in. */
         public Builder profile(String uri, MessageHandler handler) {
@@ -270,33 +281,19 @@ public final class BeepClient implements AutoCloseable {
         }
 
         /** Replaces the registry of profiles offered in our greeting (default: empty). */
-        public Builder profiles(ProfileRegistry registry) {
-            this.registry = registry;
-            return this;
-        }
-
-        /** I/O threads (0, the default, for Netty's default of twice the cores); not used with {@link #resources}. */
-        public Builder ioThreads(int n) {
-            this.ioThreads = n;
-            return this;
-        }
+        public Builder profiles(ProfileRegistry v) { registry = v; return this; }
 
         /**
-         * Runs the client on shared event loops (and their callback executor, where the configuration names none)
-         * instead of threads of its own; closing the client leaves them running. Null (the default) for own threads.
+         * Runs the client on shared threads, transport and callback executor; closing the client leaves them
+         * running. Null (the default) for threads of its own with the defaults of {@link BeepResources}.
          */
-        public Builder resources(@Nullable BeepResources resources) {
-            this.resources = resources;
-            return this;
-        }
+        public Builder resources(@Nullable BeepResources v) { resources = v; return this; }
 
-        /** How long a TCP connect may take (default: 10 s). */
-        public Builder connectTimeout(Duration d) {
-            this.connectTimeout = d;
-            return this;
-        }
-
-        /** The client; without shared resources it owns its event loops until {@link BeepClient#close()}. */
+        /**
+         * The client; without shared resources it owns its event loops until {@link BeepClient#close()}.
+         *
+         * @throws IllegalArgumentException naming both settings where a shortcut and a group disagree
+         */
         public BeepClient build() {
             return new BeepClient(this);
         }

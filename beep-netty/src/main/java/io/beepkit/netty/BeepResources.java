@@ -2,6 +2,7 @@ package io.beepkit.netty;
 
 import io.beepkit.core.LibraryThreads;
 import io.beepkit.netty.internal.Transport;
+import io.beepkit.netty.internal.session.CallbackSetup;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
@@ -26,15 +27,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * }
  * }</pre>
  *
- * <p>The transport (native epoll or NIO) is chosen here, once, for everything that shares these resources; their
- * {@link BeepConfig#nativeTransport()} is then not consulted. The callback executor is used by a server or client
- * whose configuration names none ({@link BeepConfig#callbackExecutor()} wins where both are set).
+ * <p>This is the one home of threads and where callbacks run: the I/O threads, the transport (native epoll or NIO),
+ * the callback executor and direct callbacks are chosen here, once, for everything that shares these resources.
  */
 public final class BeepResources implements AutoCloseable {
     private final Transport transport;
     private final EventLoopGroup ioGroup;
     private final EventLoopGroup acceptGroup;
     private final @Nullable Executor callbackExecutor;
+    private final boolean directCallbacks;
     private final CompletableFuture<@Nullable Void> terminated = new CompletableFuture<>();
     private final AtomicBoolean closing = new AtomicBoolean();
 
@@ -44,6 +45,7 @@ public final class BeepResources implements AutoCloseable {
         // Accepting has a thread of its own (see BeepServer): sessions busy on the I/O threads must not delay it.
         this.acceptGroup = transport.newGroup(1, b.threadNamePrefix + "-accept");
         this.callbackExecutor = b.callbackExecutor;
+        this.directCallbacks = b.directCallbacks;
     }
 
     /** Resources with the defaults: Netty's default number of I/O threads, the library's callback pool. */
@@ -71,12 +73,14 @@ public final class BeepResources implements AutoCloseable {
         return callbackExecutor;
     }
 
-    /** {@code config}, with the callback executor of {@code resources} (if any) where it names none. */
-    static BeepConfig withCallbackExecutor(BeepConfig config, @Nullable BeepResources resources) {
-        if (resources == null || resources.callbackExecutor() == null || config.callbackExecutor() != null) {
-            return config;
-        }
-        return config.toBuilder().callbackExecutor(resources.callbackExecutor()).build();
+    /** True when application callbacks run on the event loop instead of the callback executor. */
+    public boolean directCallbacks() {
+        return directCallbacks;
+    }
+
+    /** Where the callbacks of sessions on these resources run. */
+    CallbackSetup callbackSetup() {
+        return new CallbackSetup(callbackExecutor, directCallbacks);
     }
 
     /** True once {@link #closeAsync()} or {@link #close()} was called. */
@@ -139,6 +143,7 @@ public final class BeepResources implements AutoCloseable {
         private boolean nativeTransport = true;
         private String threadNamePrefix = "beep-shared";
         private @Nullable Executor callbackExecutor;
+        private boolean directCallbacks;
 
         private Builder() {
         }
@@ -165,12 +170,22 @@ public final class BeepResources implements AutoCloseable {
         }
 
         /**
-         * Where application callbacks run, serially per session, for servers and clients whose configuration names
-         * no executor; null (the default) for the library's shared daemon pool. The owner of the executor shuts it
+         * Where application callbacks (profile handlers, reply listeners, future completions) run, serially per
+         * session; null (the default) for the library's shared daemon pool. The owner of the executor shuts it
          * down; closing these resources does not.
          */
         public Builder callbackExecutor(@Nullable Executor executor) {
             this.callbackExecutor = executor;
+            return this;
+        }
+
+        /**
+         * Runs application callbacks on the event loop instead of the callback executor (default: false); saves two
+         * thread hops per exchange. Only for code that never blocks: a blocked callback stalls every session of that
+         * loop.
+         */
+        public Builder directCallbacks(boolean v) {
+            this.directCallbacks = v;
             return this;
         }
 

@@ -15,7 +15,9 @@ import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.ListenerLoops;
 import io.beepkit.netty.internal.pipeline.PipelineInitializer;
 import io.beepkit.netty.internal.SocketBufferFloor;
-import io.beepkit.netty.internal.SocketOptions;
+import io.beepkit.netty.internal.SocketSetup;
+import io.beepkit.netty.internal.ListenerSetup;
+import io.beepkit.netty.internal.session.CallbackSetup;
 import io.beepkit.netty.internal.pipeline.Shutdown;
 import io.beepkit.netty.internal.Transport;
 import io.netty.bootstrap.ServerBootstrap;
@@ -54,10 +56,12 @@ public final class BeepServer implements AutoCloseable {
 
     private final String host;
     private final int port;
-    private final BeepConfig config;
+    private final SessionConfig config;
+    private final ListenerLimits limits;
+    private final ListenerSecurity securityConfig;
+    private final boolean proxyProtocol;
     private final ProfileRegistry registry;
     private final Consumer<BeepSession> onSession;
-    private final int ioThreads;
     private final Set<DefaultBeepSession> sessions = ConcurrentHashMap.newKeySet();
     private final Transport transport;
     private final SecurityEndpoint security;
@@ -65,7 +69,6 @@ public final class BeepServer implements AutoCloseable {
     private final AtomicReference<@Nullable CompletableFuture<@Nullable Void>> closing = new AtomicReference<>();
     private volatile @Nullable ListenerLoops loops;
     private volatile @Nullable Channel serverChannel;
-    private volatile EffectiveSocketOptions listenerOptions;
     private volatile PipelineInitializer pipeline;
 
     private BeepServer(Builder b) {
@@ -75,15 +78,17 @@ public final class BeepServer implements AutoCloseable {
         if (resources != null) {
             resources.requireOpen("BeepServer");
         }
-        this.config = BeepResources.withCallbackExecutor(b.config, resources);
+        this.config = BuilderMerge.session(b.session, b.tuning);
+        this.limits = b.limits;
+        this.securityConfig = BuilderMerge.listener(b.security, b.tls, b.tlsRequired, b.sasl);
+        this.proxyProtocol = b.proxyProtocol;
         this.registry = b.registry.copy();
         this.onSession = b.onSession;
-        this.ioThreads = b.ioThreads;
-        this.transport = resources != null ? resources.transportChoice() : Transport.select(config.nativeTransport());
-        this.security = SecurityEndpoint.listener(config.security());
-        if (config.security().sasl() != null) {
+        this.transport = resources != null ? resources.transportChoice() : Transport.select(true);
+        this.security = SecurityEndpoint.listener(securityConfig);
+        if (securityConfig.sasl() != null) {
             // The SASL profiles are ordinary profiles whose exchanges read and update the session's security state.
-            SaslProfileHandler.registerAll(registry, config.security().sasl(),
+            SaslProfileHandler.registerAll(registry, securityConfig.sasl(),
                     s -> ((DefaultBeepSession) s).security());
         }
     }
@@ -103,16 +108,17 @@ public final class BeepServer implements AutoCloseable {
         }
         ListenerLoops loops = resources != null
                 ? ListenerLoops.shared(resources.acceptGroup(), resources.eventLoopGroup())
-                : ListenerLoops.create(transport, ioThreads);
+                : ListenerLoops.create(transport, 0);
         this.loops = loops;
         ServerBootstrap b = new ServerBootstrap().group(loops.accept(), loops.io()).channel(transport.serverChannel());
-        SocketOptions.applyServer(b, config.socketProfile(), transport);
-        SocketBufferFloor.logIfRaised(config.socketProfile(), "listener");
-        SocketOptions.keepAliveServer(b, config.tcpKeepAlive(), transport);
+        SocketSetup.applyServer(b, config.socket(), transport);
+        SocketBufferFloor.logIfRaised(config.socket(), "listener");
+        SocketSetup.keepAliveServer(b, config.socket().keepAlive(), transport);
         pipeline = new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
             sessions.add(s);
             s.ended().whenComplete((v, e) -> sessions.remove(s));
-        }, onSession, security, null, 0);
+        }, onSession, security, resources != null ? resources.callbackSetup() : CallbackSetup.DEFAULT,
+                new ListenerSetup(limits, proxyProtocol), null, 0);
         b.childHandler(pipeline);
         CompletableFuture<BeepServer> f = new CompletableFuture<>();
         b.bind(host, port).addListener((ChannelFutureListener) cf -> {
@@ -121,9 +127,8 @@ public final class BeepServer implements AutoCloseable {
                 if (closing.get() != null) {
                     cf.channel().close(); // closed while binding
                 }
-                listenerOptions = null;
-                log.info("BEEP listener on {} ({}, profile {})", cf.channel().localAddress(), transport.name(),
-                        config.socketProfile().name());
+                log.info("BEEP listener on {} ({}, tuning {})", cf.channel().localAddress(), transport.name(),
+                        SocketTuning.nameOf(config.socket(), config.flow()));
                 f.complete(this);
             } else {
                 Shutdown.stopLoops(ownedGroups());
@@ -154,9 +159,25 @@ public final class BeepServer implements AutoCloseable {
     }
 
     /** The session settings every accepted connection uses. */
-    public BeepConfig config() {
+    public SessionConfig config() {
         return config;
     }
+
+    /** The limits over all sessions of this listener. */
+    public ListenerLimits limits() {
+        return limits;
+    }
+
+    /** The TLS and SASL this listener offers, shortcuts merged in. */
+    public ListenerSecurity security() {
+        return securityConfig;
+    }
+
+    /** True when every connection must start with a PROXY protocol header. */
+    public boolean proxyProtocol() {
+        return proxyProtocol;
+    }
+
 
     /** The sessions currently open. */
     public List<BeepSession> sessions() {
@@ -164,7 +185,7 @@ public final class BeepServer implements AutoCloseable {
     }
 
     /**
-     * Octets all sessions hold for their peers now, against {@link BeepConfig#listenerMemoryBudget()} (0 before
+     * Octets all sessions hold for their peers now, against {@link ListenerLimits#memoryBudget()} (0 before
      * {@link #start()}).
      */
     public long memoryHeld() {
@@ -234,16 +255,24 @@ public final class BeepServer implements AutoCloseable {
 
     /**
      * Builds a {@link BeepServer}. Echo and sink profiles are registered unless {@link #noDefaultProfiles()}; the sink
-     * is a {@link DiscardingSink}, which drops what it receives without copying it.
+     * is a {@link DiscardingSink}, which drops what it receives without copying it. The shortcuts ({@link #tls},
+     * {@link #tlsRequired()}, {@link #sasl}, {@link #tuning}) and the groups ({@link #security}, {@link #session})
+     * may come in any order: {@link #build()} merges them, and fails naming both settings where they disagree.
      */
     public static final class Builder {
         private String host = "127.0.0.1";
         private int port = 10288;
-        private BeepConfig config = BeepConfig.defaults();
+        private @Nullable SessionConfig session;
+        private @Nullable SocketTuning tuning;
+        private ListenerLimits limits = ListenerLimits.defaults();
+        private @Nullable ListenerSecurity security;
+        private @Nullable TlsConfig tls;
+        private boolean tlsRequired;
+        private @Nullable SaslListenerConfig sasl;
+        private boolean proxyProtocol;
         private ProfileRegistry registry = StandardProfiles.registerDefaults(new ProfileRegistry())
                 .register(StandardProfiles.SINK, new DiscardingSink());
         private Consumer<BeepSession> onSession = s -> { };
-        private int ioThreads = 0;
         private @Nullable BeepResources resources;
 
         /** The address to listen on (default 127.0.0.1:10288; port 0 picks a free one). */
@@ -256,53 +285,40 @@ public final class BeepServer implements AutoCloseable {
             return this;
         }
 
-        /** Session settings (default: {@link BeepConfig#defaults()}). */
-        public Builder config(BeepConfig config) {
-            this.config = config;
-            return this;
-        }
+        /** Session settings (default: {@link SessionConfig#defaults()}). */
+        public Builder session(SessionConfig v) { session = Objects.requireNonNull(v, "session"); return this; }
 
         /**
-         * Offers TLS (RFC 3080 §3.1) with {@code tls}, which must hold the listener's certificate; replaces the
-         * TLS part of the current configuration's {@link SecurityConfig}.
+         * The socket options and flow settings of a preset (default: {@link SocketTuning#DEFAULT}). With
+         * {@link #session} too, the session's socket and flow settings must be the defaults or the tuning's own, or
+         * {@link #build()} fails.
          */
-        public Builder tls(TlsConfig tls) {
-            this.config = config.toBuilder().security(config.security().toBuilder().tls(tls).build()).build();
-            return this;
-        }
+        public Builder tuning(SocketTuning v) { tuning = Objects.requireNonNull(v, "tuning"); return this; }
 
-        /** Refuses every other profile with 538 until TLS is established (needs {@link #tls(TlsConfig)} first). */
-        public Builder tlsRequired() {
-            this.config = config.toBuilder().security(config.security().toBuilder().tlsRequired(true).build()).build();
-            return this;
-        }
+        /** Limits over all sessions of the listener (default: {@link ListenerLimits#defaults()}). */
+        public Builder limits(ListenerLimits v) { limits = Objects.requireNonNull(v, "limits"); return this; }
+
+        /** TLS and SASL (default: {@link ListenerSecurity#NONE}); merged with the shortcuts at {@link #build()}. */
+        public Builder security(ListenerSecurity v) { security = Objects.requireNonNull(v, "security"); return this; }
+
+        /** Offers TLS (RFC 3080 §3.1) with {@code tls}, which must hold the listener's certificate. */
+        public Builder tls(TlsConfig v) { tls = Objects.requireNonNull(v, "tls"); return this; }
+
+        /** Refuses every other profile with 538 until TLS is established; needs TLS by {@link #tls} or security. */
+        public Builder tlsRequired() { this.tlsRequired = true; return this; }
 
         /** Offers SASL (RFC 3080 §4): the mechanisms of {@code sasl}, checked by its authenticator. */
-        public Builder sasl(SaslListenerConfig sasl) {
-            this.config = config.toBuilder().security(config.security().toBuilder().sasl(sasl).build()).build();
-            return this;
-        }
+        public Builder sasl(SaslListenerConfig v) { sasl = Objects.requireNonNull(v, "sasl"); return this; }
 
         /**
-         * Expects a PROXY protocol header (version 1 or 2) from a balancer before every greeting and takes the
-         * client's address from it; replaces {@link BeepConfig#proxyProtocol()} of the current configuration.
+         * Expects a PROXY protocol header (v1 or v2) before every greeting (default: false); the client's address in
+         * it becomes {@link BeepSession#remoteAddress()}. Only behind a balancer that always sends it: anyone
+         * reaching the listener directly could claim any address ({@code docs/reliability.md}).
          */
-        public Builder proxyProtocol(boolean on) {
-            this.config = config.toBuilder().proxyProtocol(on).build();
-            return this;
-        }
-
-        /** Replaces the socket profile of the current configuration (default: {@link SocketProfile#DEFAULT}). */
-        public Builder socketProfile(SocketProfile profile) {
-            this.config = config.toBuilder().socketProfile(profile).build();
-            return this;
-        }
+        public Builder proxyProtocol(boolean on) { this.proxyProtocol = on; return this; }
 
         /** Registers the handler (message or streaming) of the profile {@code uri}, offered in our greeting. */
-        public Builder profile(String uri, ProfileHandler handler) {
-            registry.register(uri, handler);
-            return this;
-        }
+        public Builder profile(String uri, ProfileHandler handler) { registry.register(uri, handler); return this; }
 
         /** As {@link #profile(String, ProfileHandler)}; lets a lambda {@code (message, responder) -> ...} stand in. */
         public Builder profile(String uri, io.beepkit.api.MessageHandler handler) {
@@ -310,39 +326,25 @@ public final class BeepServer implements AutoCloseable {
         }
 
         /** Replaces the registry (the defaults included). */
-        public Builder profiles(ProfileRegistry registry) {
-            this.registry = registry;
-            return this;
-        }
+        public Builder profiles(ProfileRegistry registry) { this.registry = registry; return this; }
 
         /** Drops the default echo and sink profiles (and any registered so far). */
-        public Builder noDefaultProfiles() {
-            this.registry = new ProfileRegistry();
-            return this;
-        }
+        public Builder noDefaultProfiles() { this.registry = new ProfileRegistry(); return this; }
 
         /** Called on the callback executor for every session once greetings are exchanged. */
-        public Builder onSession(Consumer<BeepSession> onSession) {
-            this.onSession = onSession;
-            return this;
-        }
-
-        /** I/O threads (0 for Netty's default of twice the cores); not used with {@link #resources}. */
-        public Builder ioThreads(int n) {
-            this.ioThreads = n;
-            return this;
-        }
+        public Builder onSession(Consumer<BeepSession> onSession) { this.onSession = onSession; return this; }
 
         /**
-         * Runs the listener on shared event loops (and their callback executor, where the configuration names none)
-         * instead of threads of its own; closing the server leaves them running. Null (the default) for own threads.
+         * Runs the listener on shared threads, transport and callback executor; closing the server leaves them
+         * running. Null (the default) for threads of its own with the defaults of {@link BeepResources}.
          */
-        public Builder resources(@Nullable BeepResources resources) {
-            this.resources = resources;
-            return this;
-        }
+        public Builder resources(@Nullable BeepResources resources) { this.resources = resources; return this; }
 
-        /** The listener, not yet bound: call {@link BeepServer#start()}. */
+        /**
+         * The listener, not yet bound: call {@link BeepServer#start()}.
+         *
+         * @throws IllegalArgumentException naming both settings where a shortcut and a group disagree
+         */
         public BeepServer build() {
             return new BeepServer(this);
         }

@@ -18,7 +18,7 @@ public final class ChunkBuffers {
      * The chunk's octets as a buffer. For a chunk made by this engine, the buffer the engine holds for it, which it
      * releases when the handler's {@code onChunk} call returns: {@link ByteBuf#retain() retain} it to keep it longer,
      * and release it later; do not release it otherwise. For a handler that runs on the event loop
-     * ({@link io.beepkit.api.ProfileHandler#nonBlocking() nonBlocking}, or {@code BeepConfig.directCallbacks}) it is
+     * ({@link io.beepkit.api.ProfileHandler#nonBlocking() nonBlocking}, or {@code BeepResources.directCallbacks}) it is
      * the frame's payload itself, a retained slice of the network buffer with no copy; for a handler on the callback
      * executor it is a copy made on the event loop, so that no network buffer waits in the executor's queue. For any
      * other chunk, its {@link MessageChunk#bytes()} wrapped.

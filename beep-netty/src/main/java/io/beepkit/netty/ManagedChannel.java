@@ -104,7 +104,7 @@ public final class ManagedChannel implements MessageSender {
             return op.apply(ch, options);
         }
         Duration own = options.deadline();
-        Duration deadline = own != null ? own : connector.client().config().replyTimeout();
+        Duration deadline = own != null ? own : connector.client().config().defaultDeadline();
         long start = System.nanoTime();
         CompletableFuture<BeepSession> waited = connector.awaitSession();
         if (deadline != null) {

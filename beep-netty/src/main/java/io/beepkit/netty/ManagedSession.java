@@ -145,7 +145,7 @@ public final class ManagedSession implements AutoCloseable {
         this.port = b.port;
         this.policy = b.policy;
         this.listener = b.listener;
-        Executor pool = client.config().callbackExecutor();
+        Executor pool = client.callbackSetup().executor();
         this.callbacks = new SerialExecutor(pool != null ? pool : SharedResources.callbackPool());
         this.connector = new Connector(client, host, port, policy, b.channels, callbacks, new Events());
         for (String uri : b.channels) {

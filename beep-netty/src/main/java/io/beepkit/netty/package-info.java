@@ -1,6 +1,6 @@
 /**
  * BEEP on Netty: {@link io.beepkit.netty.BeepServer} and {@link io.beepkit.netty.BeepClient}, their settings
- * ({@link io.beepkit.netty.BeepConfig}, {@link io.beepkit.netty.SocketProfile}) and Netty-specific views and
+ * ({@link io.beepkit.netty.SessionConfig} and its groups, {@link io.beepkit.netty.SocketTuning}) and Netty-specific views and
  * handlers.
  */
 @NullMarked

@@ -75,32 +75,41 @@ class ApiValuesTest {
 
     @Test
     void configurationTypesKeepEverySettingThroughToBuilder() {
-        SocketProfile custom = SocketProfile.BOUNDED.toBuilder().name("custom").window(8192).build();
-        assertEquals(custom, custom.toBuilder().name("custom").build());
-        assertEquals(custom.hashCode(), custom.toBuilder().name("custom").build().hashCode());
-        assertNotEquals(SocketProfile.BOUNDED, custom);
+        SocketTuning custom = SocketTuning.of("custom", SocketTuning.BOUNDED.socket(),
+                SocketTuning.BOUNDED.flow().toBuilder().window(8192).build());
+        assertEquals(custom, SocketTuning.of("custom", custom.socket(), custom.flow().toBuilder().build()));
+        assertEquals(custom.hashCode(), SocketTuning.of("custom", custom.socket().toBuilder().build(),
+                custom.flow()).hashCode());
+        assertNotEquals(SocketTuning.BOUNDED, custom);
 
-        BeepConfig config = BeepConfig.builder().socketProfile(custom).maxChannels(7).features("x")
-                .idleTimeout(Duration.ofSeconds(3)).build();
-        BeepConfig copy = config.toBuilder().build();
-        assertEquals(custom, copy.socketProfile());
-        assertEquals(7, copy.maxChannels());
+        SessionConfig config = SessionConfig.builder().tuning(custom)
+                .limits(SessionLimits.builder().maxChannels(7).idleTimeout(Duration.ofSeconds(3)).build())
+                .features("x").build();
+        SessionConfig copy = config.toBuilder().build();
+        assertEquals(custom.socket(), copy.socket());
+        assertEquals(custom.flow(), copy.flow());
+        assertEquals(7, copy.limits().maxChannels());
         assertEquals("x", copy.features());
-        assertEquals(Duration.ofSeconds(3), copy.idleTimeout());
+        assertEquals(Duration.ofSeconds(3), copy.limits().idleTimeout());
         assertEquals(config.toString(), copy.toString());
     }
 
     @Test
     void configEqualityHashAndTextCoverEverySetting() {
-        BeepConfig config = BeepConfig.builder().maxChannels(7).seqDelay(Duration.ofMillis(2)).build();
-        BeepConfig copy = config.toBuilder().build();
+        SessionConfig config = SessionConfig.builder()
+                .flow(FlowSettings.builder().seqDelay(Duration.ofMillis(2)).build())
+                .limits(SessionLimits.builder().maxChannels(7).build()).build();
+        SessionConfig copy = config.toBuilder().build();
         assertEquals(config, copy);
         assertEquals(config.hashCode(), copy.hashCode());
-        assertNotEquals(config, config.toBuilder().seqDelay(Duration.ofMillis(3)).build());
-        assertNotEquals(config, config.toBuilder().livenessProbe(LivenessProbe.of(Duration.ofSeconds(30), Duration.ofSeconds(5))).build());
+        assertNotEquals(config, config.toBuilder()
+                .flow(config.flow().toBuilder().seqDelay(Duration.ofMillis(3)).build()).build());
+        assertNotEquals(config, config.toBuilder()
+                .livenessProbe(LivenessProbe.of(Duration.ofSeconds(30), Duration.ofSeconds(5))).build());
         String text = config.toString();
-        assertTrue(text.startsWith("BeepConfig[socketProfile=" + SocketProfile.DEFAULT + ", maxMessageSize="), text);
-        assertTrue(text.contains(", maxChannels=7, ") && text.contains(", seqDelay=PT0.002S, "), text);
-        assertTrue(text.endsWith(", livenessProbe=null]"), text);
+        assertTrue(text.startsWith("SessionConfig[socket=" + SocketOptions.defaults() + ", flow=FlowSettings["),
+                text);
+        assertTrue(text.contains(", maxChannels=7, ") && text.contains(", seqDelay=PT0.002S]"), text);
+        assertTrue(text.endsWith(", observer=" + config.observer() + "]"), text);
     }
 }

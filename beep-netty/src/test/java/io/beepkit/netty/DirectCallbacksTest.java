@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Where application callbacks run, over real loopback sockets: with {@link BeepConfig#directCallbacks()} profile
+ * Where application callbacks run, over real loopback sockets: with {@link BeepResources#directCallbacks()} profile
  * handlers, reply listeners and reply futures run on the session's event loop (Netty's {@link FastThreadLocalThread}s
  * named after the server's or client's group), and pipelined echoes and answer streams still work; by default they
  * never run on an event loop, only on the library's callback threads.
@@ -50,6 +50,9 @@ class DirectCallbacksTest {
     /** Messages on {@link #HELD} with their responders, waiting for the test to reply. */
     final BlockingQueue<Runnable> heldReplies = new LinkedBlockingQueue<>();
 
+    private BeepResources resources;
+    private BeepResources clientResources;
+
     @AfterEach
     void stop() {
         if (client != null) {
@@ -57,6 +60,10 @@ class DirectCallbacksTest {
         }
         if (server != null) {
             server.close();
+        }
+        if (resources != null) {
+            resources.close();
+            clientResources.close();
         }
     }
 
@@ -90,8 +97,9 @@ class DirectCallbacksTest {
     }
 
     private BeepChannel connect(boolean direct, String profile) throws Exception {
-        BeepConfig config = BeepConfig.builder().directCallbacks(direct).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config)
+        resources = BeepResources.builder().directCallbacks(direct).threadNamePrefix("beep-server").build();
+        clientResources = BeepResources.builder().directCallbacks(direct).threadNamePrefix("beep-client").build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).resources(resources)
                 .profile(StandardProfiles.ECHO, (m, r) -> {
                     noteServerThread();
                     r.reply(m.entity());
@@ -105,7 +113,7 @@ class DirectCallbacksTest {
                     r.endAnswers();
                 })
                 .build().start().join();
-        client = BeepClient.builder().config(config).build();
+        client = BeepClient.builder().resources(clientResources).build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         return s.startChannel(profile).get(5, TimeUnit.SECONDS);
     }

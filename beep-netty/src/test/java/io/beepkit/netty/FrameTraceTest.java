@@ -14,16 +14,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@link BeepConfig#frameTracer()}: one line per frame, both directions, headers as on the wire. */
+/** {@link SessionConfig#frameTracer()}: one line per frame, both directions, headers as on the wire. */
 class FrameTraceTest {
     @Test
     void tracerSeesEveryFrameAndSeqBothWays() throws Exception {
-        assertNull(BeepConfig.defaults().frameTracer());
+        assertNull(SessionConfig.defaults().frameTracer());
         List<String> lines = new CopyOnWriteArrayList<>();
-        BeepConfig traced = BeepConfig.builder().frameTracer(lines::add).build();
+        SessionConfig traced = SessionConfig.builder().frameTracer(lines::add).build();
         assertEquals(traced.frameTracer(), traced.toBuilder().build().frameTracer());
         try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).build().start().join();
-             BeepClient client = BeepClient.builder().config(traced).build()) {
+             BeepClient client = BeepClient.builder().session(traced).build()) {
             BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
             BeepChannel ch = s.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
             ch.send(MimeEntity.of("0123456789")).get(5, TimeUnit.SECONDS);

@@ -2,7 +2,7 @@ package io.beepkit.log4j2;
 
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslMechanism;
-import io.beepkit.netty.SecurityConfig;
+import io.beepkit.netty.InitiatorSecurity;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.tls.TrustMaterial;
 import io.beepkit.syslog.SyslogTransport;
@@ -237,8 +237,8 @@ public final class BeepSyslogAppender extends AbstractAppender {
             }
         }
 
-        private SecurityConfig security() {
-            SecurityConfig.Builder b = SecurityConfig.builder();
+        private InitiatorSecurity security() {
+            InitiatorSecurity.Builder b = InitiatorSecurity.builder();
             if (tls || !trustCertificates.isBlank()) {
                 b.tls(TlsConfig.builder().trust(trustCertificates.isBlank() ? TrustMaterial.system()
                         : TrustMaterial.fromPem(Path.of(trustCertificates))).build()).tlsOnConnect(true);
@@ -246,7 +246,7 @@ public final class BeepSyslogAppender extends AbstractAppender {
             if (!saslMechanism.isBlank()) {
                 SaslMechanism m = SaslMechanism.forName(saslMechanism).orElseThrow(() ->
                         new IllegalArgumentException("unknown SASL mechanism " + saslMechanism));
-                b.saslOnConnect(m, SaslCredentials.password(username, password.toCharArray()));
+                b.sasl(m, SaslCredentials.password(username, password.toCharArray()));
             }
             return b.build();
         }

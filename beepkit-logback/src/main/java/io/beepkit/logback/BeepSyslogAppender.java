@@ -8,7 +8,7 @@ import ch.qos.logback.core.util.Duration;
 import ch.qos.logback.core.util.FileSize;
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslMechanism;
-import io.beepkit.netty.SecurityConfig;
+import io.beepkit.netty.InitiatorSecurity;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.tls.TrustMaterial;
 import io.beepkit.syslog.SyslogTransport;
@@ -186,8 +186,8 @@ public final class BeepSyslogAppender extends UnsynchronizedAppenderBase<ILoggin
         super.start();
     }
 
-    private SecurityConfig security() {
-        SecurityConfig.Builder b = SecurityConfig.builder();
+    private InitiatorSecurity security() {
+        InitiatorSecurity.Builder b = InitiatorSecurity.builder();
         if (tls) {
             b.tls(TlsConfig.builder().trust(trustCertificates == null ? TrustMaterial.system()
                     : TrustMaterial.fromPem(Path.of(trustCertificates))).build()).tlsOnConnect(true);
@@ -195,7 +195,7 @@ public final class BeepSyslogAppender extends UnsynchronizedAppenderBase<ILoggin
         if (saslMechanism != null) {
             SaslMechanism m = SaslMechanism.forName(saslMechanism).orElseThrow(() ->
                     new IllegalArgumentException("unknown SASL mechanism " + saslMechanism));
-            b.saslOnConnect(m, SaslCredentials.password(username == null ? "" : username,
+            b.sasl(m, SaslCredentials.password(username == null ? "" : username,
                     (password == null ? "" : password).toCharArray()));
         }
         return b.build();

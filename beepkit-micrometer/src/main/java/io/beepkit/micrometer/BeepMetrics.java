@@ -1,5 +1,6 @@
 package io.beepkit.micrometer;
 
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.api.BeepObserver;
 import io.beepkit.api.MessageType;
 import io.beepkit.api.ProtocolErrorKind;
@@ -17,13 +18,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Records the events of beepkit sessions as Micrometer meters. Give it to {@code BeepConfig.Builder.observer} of a
+ * Records the events of beepkit sessions as Micrometer meters. Give it to {@code SessionConfig.Builder.observer} of a
  * server or client (one instance may serve several):
  *
  * <pre>{@code
  * BeepMetrics metrics = new BeepMetrics(registry);
  * BeepServer server = BeepServer.builder()
- *         .config(BeepConfig.builder().observer(metrics).build())
+ *         .config(SessionConfig.builder().observer(metrics).build())
  *         .build();
  * }</pre>
  *

@@ -7,9 +7,9 @@ import io.beepkit.api.Reply;
 import io.beepkit.core.mime.MimeCodec;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
@@ -47,18 +47,18 @@ class BeepMetricsTest {
         }
     }
 
-    void start(SocketProfile profile) {
-        server = BeepServer.builder().bind("127.0.0.1", 0)
-                .config(BeepConfig.builder().socketProfile(profile).observer(new BeepMetrics(serverRegistry)).build())
+    void start(SocketTuning profile) {
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().tuning(profile)
+                .observer(new BeepMetrics(serverRegistry)).build())
                 .build().start().join();
-        client = BeepClient.builder()
-                .config(BeepConfig.builder().socketProfile(profile).observer(new BeepMetrics(clientRegistry)).build())
+        client = BeepClient.builder().session(SessionConfig.builder().tuning(profile)
+                .observer(new BeepMetrics(clientRegistry)).build())
                 .build();
     }
 
     @Test
     void countsEqualWhatWasExchanged() throws Exception {
-        start(SocketProfile.DEFAULT);
+        start(SocketTuning.DEFAULT);
         MimeEntity small = MimeEntity.of("hello");
         MimeEntity large = MimeEntity.of(filled(200 * 1024)); // several 64 KiB windows: frames > 1, SEQs
         int smallOctets = MimeCodec.encode(small).length;
@@ -122,7 +122,7 @@ class BeepMetricsTest {
                         : config;
             }
         });
-        start(SocketProfile.DEFAULT);
+        start(SocketTuning.DEFAULT);
         BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         session.startChannel(ECHO).get(5, TimeUnit.SECONDS).send(MimeEntity.of("x")).get(5, TimeUnit.SECONDS);
         await(() -> serverRegistry.find(BeepMetrics.ROUND_TRIP).timer() != null
@@ -143,7 +143,7 @@ class BeepMetricsTest {
     @Test
     void tinyFragmentsAndWindowStallsOnTheLegacyProfile() throws Exception {
         // 4098-octet messages on a fixed 4096-octet window, cut naively: a 2-octet tail each time.
-        start(SocketProfile.LEGACY);
+        start(SocketTuning.LEGACY);
         BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         BeepChannel channel = session.startChannel(StandardProfiles.SINK).get(5, TimeUnit.SECONDS);
         MimeEntity entity = MimeEntity.of(new byte[4098 - MimeCodec.encodeHeaders(MimeEntity.of(new byte[1])).length]);
@@ -161,7 +161,7 @@ class BeepMetricsTest {
 
     @Test
     void protocolErrorsByKind() throws Exception {
-        start(SocketProfile.DEFAULT);
+        start(SocketTuning.DEFAULT);
         try (Socket raw = new Socket("127.0.0.1", server.port())) {
             OutputStream out = raw.getOutputStream();
             out.write("GARBAGE 0 0 . 0 0\r\nEND\r\n".getBytes(StandardCharsets.US_ASCII));
@@ -178,7 +178,7 @@ class BeepMetricsTest {
     @Test
     void anObserverThatThrowsNeverReachesTheSession() throws Exception {
         server = BeepServer.builder().bind("127.0.0.1", 0).build().start().join();
-        client = BeepClient.builder().config(BeepConfig.builder().observer(new io.beepkit.api.BeepObserver() {
+        client = BeepClient.builder().session(SessionConfig.builder().observer(new io.beepkit.api.BeepObserver() {
             @Override
             public void messageSent(String p, io.beepkit.api.SessionRole r, io.beepkit.api.MessageType t, long o, int f) {
                 throw new IllegalStateException("observer failure");

@@ -5,9 +5,10 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.TransferStats;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.FlowSettings;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -71,12 +72,14 @@ class CookedReplyWindowTest {
                 f.complete(null);
             }
         }, 2, 2, TimeUnit.MILLISECONDS);
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
-                .config(BeepConfig.builder().tailWait(Duration.ofMillis(100)).build())
-                .socketProfile(SocketProfile.DEFAULT.toBuilder().window(256 * 1024).build())
+        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().session(SessionConfig.builder()
+                .flow(FlowSettings.builder().tailWait(Duration.ofMillis(100)).build()).build())
+                .tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(256 * 1024).build()))
                 .profiles(SyslogCollector.builder().consumer(consumer).build().register(new ProfileRegistry()))
                 .build().start().join();
-        client = BeepClient.builder().config(BeepConfig.builder().seqDelay(BeepConfig.MAX_SEQ_DELAY).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().flow(FlowSettings.builder()
+                .seqDelay(FlowSettings.MAX_SEQ_DELAY).build()).build()).build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         return SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS);
     }

@@ -4,9 +4,10 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.TransferStats;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.FlowSettings;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -67,10 +68,12 @@ class SyslogSenderWholeFrameTest {
             return ack;
         };
         server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
-                .socketProfile(SocketProfile.DEFAULT.toBuilder().window(4096).build())
+                .tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(4096).build()))
                 .profiles(SyslogCollector.builder().consumer(consumer).build().register(new ProfileRegistry()))
                 .build().start().join();
-        client = BeepClient.builder().config(BeepConfig.builder().tailWait(Duration.ofMillis(1)).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().flow(FlowSettings.builder()
+                .tailWait(Duration.ofMillis(1)).build()).build()).build();
         return client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
     }
 

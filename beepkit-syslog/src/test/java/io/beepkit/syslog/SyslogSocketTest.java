@@ -12,9 +12,8 @@ import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SecurityConfig;
 import io.beepkit.netty.tls.ClientAuthentication;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.test.TestPki;
@@ -55,7 +54,7 @@ class SyslogSocketTest {
                 .identity(new SyslogIdentity("collector.test", "127.0.0.1", "collector")).build();
         server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
                 .profiles(collector.register(new ProfileRegistry())).build().start().join();
-        client = BeepClient.builder().config(BeepConfig.builder().frameTracer(deviceFrames::add).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().frameTracer(deviceFrames::add).build()).build();
         return client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
     }
 
@@ -139,7 +138,7 @@ class SyslogSocketTest {
         registry.register(legacy ? SyslogProfiles.LEGACY_RAW : SyslogProfiles.RAW, collector.rawHandler());
         server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().profiles(registry).build().start()
                 .join();
-        client = BeepClient.builder().config(BeepConfig.builder().frameTracer(deviceFrames::add).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().frameTracer(deviceFrames::add).build()).build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         int lines = 3000;
         List<CompletableFuture<Void>> sent = new ArrayList<>();
@@ -200,9 +199,8 @@ class SyslogSocketTest {
             return SyslogConsumer.HANDLED;
         }).rfc3164Timestamps(Rfc3164TimestampPolicy.utc()
                 .withDeviceZone("claims-to-be-another", ZoneId.of("America/New_York"))).build();
-        BeepConfig sasl = BeepConfig.builder().security(SecurityConfig.builder()
-                .sasl(SaslListenerConfig.builder(users).build()).build()).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(sasl).noDefaultProfiles()
+        server = BeepServer.builder().bind("127.0.0.1", 0).sasl(SaslListenerConfig.builder(users).build())
+                .noDefaultProfiles()
                 .profiles(collector.register(new ProfileRegistry())).build().start().join();
         client = BeepClient.builder().build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);

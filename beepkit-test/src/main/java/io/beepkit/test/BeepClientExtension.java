@@ -2,7 +2,7 @@ package io.beepkit.test;
 
 import io.beepkit.api.BeepSession;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.tls.TlsConfig;
 import org.jspecify.annotations.Nullable;
 
@@ -95,7 +95,7 @@ public final class BeepClientExtension extends ScopedExtension {
     void open() {
         BeepClient.Builder b = BeepClient.builder();
         if (settings.config != null) {
-            b.config(settings.config);
+            b.session(settings.config);
         }
         if (settings.tls != null) {
             b.tls(settings.tls);
@@ -126,7 +126,7 @@ public final class BeepClientExtension extends ScopedExtension {
     public static final class Builder {
         private @Nullable String host;
         private @Nullable IntSupplier port;
-        private @Nullable BeepConfig config;
+        private @Nullable SessionConfig config;
         private @Nullable TlsConfig tls;
         private Consumer<BeepClient.Builder> client = b -> { };
         private Duration timeout = Duration.ofSeconds(30);
@@ -152,8 +152,8 @@ public final class BeepClientExtension extends ScopedExtension {
             return this;
         }
 
-        /** The client's session settings (default: {@link BeepConfig#defaults()}). */
-        public Builder config(BeepConfig config) {
+        /** The client's session settings (default: {@link SessionConfig#defaults()}). */
+        public Builder config(SessionConfig config) {
             this.config = Objects.requireNonNull(config, "config");
             return this;
         }

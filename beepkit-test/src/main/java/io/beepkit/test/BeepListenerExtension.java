@@ -3,7 +3,7 @@ package io.beepkit.test;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.tls.TlsConfig;
 import org.jspecify.annotations.Nullable;
@@ -107,7 +107,7 @@ public final class BeepListenerExtension extends ScopedExtension {
     void open() throws Exception {
         BeepServer.Builder b = BeepServer.builder().bind(HOST, 0);
         if (settings.config != null) {
-            b.config(settings.config);
+            b.session(settings.config);
         }
         if (settings.tls != null) {
             b.tls(settings.tls);
@@ -158,7 +158,7 @@ public final class BeepListenerExtension extends ScopedExtension {
      * {@link #config}, {@link #tls}, {@link #noDefaultProfiles}, each {@link #profile}, then {@link #server}.
      */
     public static final class Builder {
-        private @Nullable BeepConfig config;
+        private @Nullable SessionConfig config;
         private @Nullable TlsConfig tls;
         private boolean noDefaultProfiles;
         private final Map<String, ProfileHandler> profiles = new LinkedHashMap<>();
@@ -189,8 +189,8 @@ public final class BeepListenerExtension extends ScopedExtension {
             return this;
         }
 
-        /** The listener's session settings (default: {@link BeepConfig#defaults()}). */
-        public Builder config(BeepConfig config) {
+        /** The listener's session settings (default: {@link SessionConfig#defaults()}). */
+        public Builder config(SessionConfig config) {
             this.config = Objects.requireNonNull(config, "config");
             return this;
         }

@@ -5,7 +5,9 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepResources;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 
 import java.util.ArrayList;
@@ -21,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * raw TCP baseline does), one I/O thread on each side as for the baselines. The payload on the wire is CRLF plus the body, so a request of
  * {@code n} octets carries an {@code n-2}-octet body. Application callbacks (the listener's echo, the client's
  * completions and so its next call) run off the event loop by default, as the library ships; with {@code direct}
- * they run on it ({@code BeepConfig.directCallbacks}), where the baselines run their handlers; {@code beep-virtual}
+ * they run on it ({@code SessionConfig.directCallbacks}), where the baselines run their handlers; {@code beep-virtual}
  * runs them off the loop on a virtual thread per task (Java 21 or newer).
  */
 final class BeepTransport implements Transport {
@@ -30,6 +32,9 @@ final class BeepTransport implements Transport {
     private ExecutorService callbackExecutor;
     private BeepServer server;
     private BeepClient client;
+    /** One I/O thread each for the listener and the initiator. */
+    private BeepResources serverThreads;
+    private BeepResources clientThreads;
     private BeepSession session;
     private final List<BeepChannel> echo = new ArrayList<>();
     private final List<BeepChannel> sink = new ArrayList<>();
@@ -61,10 +66,15 @@ final class BeepTransport implements Transport {
         if (virtualThreads) {
             callbackExecutor = newVirtualThreadPerTaskExecutor();
         }
-        BeepConfig config = BeepConfig.builder().maxMessageSize(4 << 20).directCallbacks(direct)
-                .callbackExecutor(callbackExecutor).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config).ioThreads(1).build().start().join();
-        client = BeepClient.builder().config(config).ioThreads(1).build();
+        SessionConfig config = SessionConfig.builder()
+                .limits(SessionLimits.builder().maxMessageSize(4 << 20).build()).build();
+        serverThreads = BeepResources.builder().ioThreads(1).directCallbacks(direct)
+                .callbackExecutor(callbackExecutor).threadNamePrefix("bench-server").build();
+        clientThreads = BeepResources.builder().ioThreads(1).directCallbacks(direct)
+                .callbackExecutor(callbackExecutor).threadNamePrefix("bench-client").build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(config).resources(serverThreads).build().start()
+                .join();
+        client = BeepClient.builder().session(config).resources(clientThreads).build();
         session = client.connect("127.0.0.1", server.port()).join();
         for (int i = 0; i < channels; i++) {
             echo.add(session.startChannel(StandardProfiles.ECHO).join());
@@ -102,6 +112,10 @@ final class BeepTransport implements Transport {
         }
         if (server != null) {
             server.close();
+        }
+        if (clientThreads != null) {
+            clientThreads.close();
+            serverThreads.close();
         }
         if (callbackExecutor != null) {
             callbackExecutor.shutdown();

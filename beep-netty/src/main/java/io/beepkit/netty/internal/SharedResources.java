@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
  * {@link io.beepkit.netty.internal.session.SerialExecutor} drains the session's callbacks in one task), so the queue
  * holds at most one entry per session with callbacks waiting, and nothing is ever rejected. A handler that blocks
  * holds one of these threads; applications whose handlers block should pass their own executor
- * ({@code BeepConfig.callbackExecutor}).
+ * ({@code BeepResources.callbackExecutor}).
  */
 public final class SharedResources {
     /** System property overriding the number of callback threads. */

@@ -31,7 +31,7 @@ class PackageLayersTest {
     private static final String INTERNAL = ROOT + ".internal";
     /** The classes of {@code io.beepkit.netty} that build on the engine: servers, clients, the reconnecting client. */
     static final Set<String> FRONT_DOOR = Set.of("BeepServer", "BeepClient", "BeepResources", "BeepSessions",
-            "ManagedSession", "ManagedChannel", "Connector", "ReconnectPolicy");
+            "ManagedSession", "ManagedChannel", "Connector", "ReconnectPolicy", "ChunkBuffers");
     /** Top to bottom. */
     static final List<String> LAYERS = List.of("front door", INTERNAL + ".pipeline", INTERNAL + ".session",
             INTERNAL + ".mgmt", INTERNAL + ".security", INTERNAL + ".channel", INTERNAL + ".codec", INTERNAL + ".tls",

@@ -13,7 +13,7 @@ import io.beepkit.api.StartDecision;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
@@ -181,8 +181,8 @@ class ChannelStartTest {
     @Test
     @DisplayName("#16 the library writes its configured features and localize, and the other library reads them")
     void configuredFeaturesAndLocalizeReachTheOtherLibrary() throws Exception {
-        BeepConfig config = BeepConfig.builder().features("x-beepkit-test").localize("de").build();
-        BeepServer configured = BeepServer.builder().bind("127.0.0.1", 0).config(config)
+        SessionConfig config = SessionConfig.builder().features("x-beepkit-test").localize("de").build();
+        BeepServer configured = BeepServer.builder().bind("127.0.0.1", 0).session(config)
                 .onSession(serverSessions::add).build().start().join();
         try {
             BeepSession s = client.connect("127.0.0.1", configured.port()).get(TIMEOUT, TimeUnit.SECONDS);

@@ -6,9 +6,9 @@ import io.beepkit.api.Reply;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -66,7 +66,7 @@ class FlowControlViolationTest extends LibraryPeersTest {
     @Test
     @DisplayName("#28 a frame past the window the listener advertised terminates")
     void frameOverrunningAdvertisedWindowTerminates() throws Exception {
-        int window = server.config().socketProfile().initialWindow();
+        int window = server.config().flow().initialWindow();
         assertListenerTerminates(p -> {
             awaitWindow(p, 1, window); // the SEQ announcing the profile's window (RFC default until then)
             assertEquals(window, p.libraryWindowOpen(1));
@@ -78,8 +78,9 @@ class FlowControlViolationTest extends LibraryPeersTest {
     @Test
     @DisplayName("#27/#28 with the RFC's 4096-octet window and no SEQ, a 4097-octet frame terminates")
     void frameOverrunningDefaultWindowTerminates() throws Exception {
-        BeepConfig fixed = BeepConfig.builder().socketProfile(SocketProfile.DEFAULT.toBuilder().window(4096).build()).build();
-        try (BeepServer small = BeepServer.builder().bind("127.0.0.1", 0).config(fixed).build().start().join();
+        SessionConfig fixed = SessionConfig.builder().tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(4096).build())).build();
+        try (BeepServer small = BeepServer.builder().bind("127.0.0.1", 0).session(fixed).build().start().join();
              WirePeer peer = WirePeer.initiator(small.port())) {
             peer.startChannel(1, StandardProfiles.ECHO);
             peer.send("MSG", 1, 0, false, body(4096 - 2)); // exactly the window: accepted
@@ -98,7 +99,7 @@ class FlowControlViolationTest extends LibraryPeersTest {
         try (LibraryInitiator lib = LibraryInitiator.connect(client, StandardProfiles.ECHO)) {
             BeepChannel ch = lib.open(StandardProfiles.ECHO);
             int n = ch.number();
-            int window = client.config().socketProfile().initialWindow();
+            int window = client.config().flow().initialWindow();
             CompletableFuture<Reply> reply = ch.send(MimeEntity.of("ping"));
             lib.peer.readUntil(f -> f.type() == FrameType.MSG && f.header().channel() == n);
             awaitWindow(lib.peer, n, window);

@@ -4,9 +4,9 @@ import io.beepkit.api.BeepProtocolException;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.profiles.StandardProfiles;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.testing.ScriptedPeer;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -35,8 +35,8 @@ class FrameSizeAtHeaderTest extends LibraryPeersTest {
     BeepServer.Builder listener(BeepServer.Builder builder) {
         // Windows start at the RFC's 4096 octets (no SEQ needed to know them) and may grow to 1 MiB: the old global
         // check let a 1 MiB frame through on any channel.
-        return builder.config(BeepConfig.builder().socketProfile(SocketProfile.DEFAULT.toBuilder()
-                .initialWindow(4096).maxWindow(1 << 20).build()).build());
+        return builder.session(SessionConfig.builder().tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().initialWindow(4096).maxWindow(1 << 20).build())).build());
     }
 
     @Test

@@ -132,7 +132,7 @@ class FramingViolationTest extends LibraryPeersTest {
     @Test
     @DisplayName("#2/#37 a frame larger than any window we advertise terminates before its payload arrives")
     void frameLargerThanMaxFrameSizeTerminatesBeforePayload() throws Exception {
-        int tooBig = server.config().socketProfile().maxWindow() + 1;
+        int tooBig = server.config().flow().maxWindow() + 1;
         try (WirePeer peer = WirePeer.initiator(server.port())) {
             BeepSession session = serverSessions.poll(TIMEOUT, TimeUnit.SECONDS);
             peer.startChannel(1, StandardProfiles.ECHO);

@@ -15,7 +15,8 @@ import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
@@ -51,19 +52,19 @@ class ResourceLimitTest extends LibraryPeersTest {
     static final int MAX_MESSAGE = 1000;
     static final int MAX_CHANNELS = 2;
     static final int MAX_OUTSTANDING = 2;
-    static final BeepConfig LIMITED = BeepConfig.builder().maxMessageSize(MAX_MESSAGE).maxChannels(MAX_CHANNELS)
-            .maxOutstanding(MAX_OUTSTANDING).build();
+    static final SessionConfig LIMITED = SessionConfig.builder().limits(SessionLimits.builder()
+            .maxMessageSize(MAX_MESSAGE).maxChannels(MAX_CHANNELS).maxOutstanding(MAX_OUTSTANDING).build()).build();
 
     BeepClient limitedClient;
 
     @Override
     BeepServer.Builder listener(BeepServer.Builder builder) {
-        return holding(builder.config(LIMITED));
+        return holding(builder.session(LIMITED));
     }
 
     @BeforeEach
     void startLimitedClient() {
-        limitedClient = BeepClient.builder().config(LIMITED).build();
+        limitedClient = BeepClient.builder().session(LIMITED).build();
     }
 
     @AfterEach
@@ -209,7 +210,7 @@ class ResourceLimitTest extends LibraryPeersTest {
                 responder.reply(message.entity());
             }
         };
-        try (BeepServer slow = BeepServer.builder().bind("127.0.0.1", 0).config(LIMITED)
+        try (BeepServer slow = BeepServer.builder().bind("127.0.0.1", 0).session(LIMITED)
                 .profile("urn:beepkit:test:slow-start", slowStart).onSession(serverSessions::add).build().start().join();
              WirePeer peer = WirePeer.initiator(slow.port())) {
             BeepSession session = serverSessions.poll(TIMEOUT, TimeUnit.SECONDS);
@@ -264,7 +265,7 @@ class ResourceLimitTest extends LibraryPeersTest {
     @Test
     @DisplayName("#38 a peer that never sends SEQ cannot make the listener queue more than a bounded amount")
     void peerThatNeverAcknowledgesHoldsBoundedMemory() throws Exception {
-        int window = BeepConfig.defaults().socketProfile().maxWindow();
+        int window = SessionConfig.defaults().flow().maxWindow();
         int msgSize = 16 * 1024;
         // What the peer may make us hold: a backlog of replies up to our (auto-grown) receive window, plus one
         // window of MSGs credited before the backlog filled, plus the message in progress.

@@ -11,9 +11,9 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -62,9 +62,9 @@ class SequenceWrapTest {
     @DisplayName("#8 incoming seqnos cross 2^32 on one channel; a mismatch after the wrap names the wrapped seqno")
     void incomingSeqnosWrapAtTwoToThe32() throws Exception {
         BlockingQueue<BeepSession> sessions = new LinkedBlockingQueue<>();
-        BeepConfig bulk = BeepConfig.builder().socketProfile(SocketProfile.BULK).build();
+        SessionConfig bulk = SessionConfig.builder().tuning(SocketTuning.BULK).build();
         long total = WirePeer.MOD + 3 * 1024 * 1024;
-        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(bulk).profile(COUNT, counter())
+        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).session(bulk).profile(COUNT, counter())
                 .onSession(sessions::add).build().start().join();
              WirePeer peer = WirePeer.initiator(server.port())) {
             BeepSession session = sessions.poll(TIMEOUT, TimeUnit.SECONDS);
@@ -98,11 +98,11 @@ class SequenceWrapTest {
     @Test
     @DisplayName("#8 outgoing seqnos cross 2^32 on one channel; SEQ acknos after the wrap are taken modulo 2^32")
     void outgoingSeqnosWrapAtTwoToThe32() throws Exception {
-        BeepConfig bulk = BeepConfig.builder().socketProfile(SocketProfile.BULK).build();
+        SessionConfig bulk = SessionConfig.builder().tuning(SocketTuning.BULK).build();
         long body = WirePeer.MOD + 3 * 1024 * 1024;
         int window = 4 * 1024 * 1024;
         ExecutorService writerThread = Executors.newSingleThreadExecutor();
-        try (BeepClient client = BeepClient.builder().config(bulk).build();
+        try (BeepClient client = BeepClient.builder().session(bulk).build();
              LibraryInitiator lib = LibraryInitiator.connect(client, COUNT)) {
             BeepChannel ch = lib.open(COUNT);
             int n = ch.number();

@@ -1,5 +1,6 @@
 package io.beepkit.netty.conformance;
 
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepSession;
@@ -183,12 +184,11 @@ class SessionReleaseTest extends LibraryPeersTest {
     @DisplayName("#22 an application declines the peer's release with its own code; the session stays up")
     void applicationDeclinesARelease() throws Exception {
         java.util.concurrent.atomic.AtomicBoolean draining = new java.util.concurrent.atomic.AtomicBoolean(true);
-        io.beepkit.netty.BeepConfig config = io.beepkit.netty.BeepConfig.builder()
+        io.beepkit.netty.SessionConfig config = io.beepkit.netty.SessionConfig.builder()
                 .releaseHandler(session -> draining.get()
                         ? io.beepkit.api.CloseDecision.refuse(550, "audit log still draining")
-                        : io.beepkit.api.CloseDecision.accept())
-                .build();
-        try (BeepServer guarded = BeepServer.builder().bind("127.0.0.1", 0).config(config).build().start()
+                        : io.beepkit.api.CloseDecision.accept()).build();
+        try (BeepServer guarded = BeepServer.builder().bind("127.0.0.1", 0).session(config).build().start()
                 .get(TIMEOUT, TimeUnit.SECONDS);
              BeepClient initiator = BeepClient.builder().build()) {
             BeepSession s = initiator.connect("127.0.0.1", guarded.port()).get(TIMEOUT, TimeUnit.SECONDS);

@@ -1,5 +1,7 @@
 package io.beepkit.netty.handlers;
 
+import io.beepkit.netty.SessionLimits;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.Message;
@@ -9,7 +11,6 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.StreamingHandler;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,7 +45,7 @@ class HandlerDispatchTest {
 
     @BeforeEach
     void start() throws Exception {
-        BeepConfig config = BeepConfig.builder().maxMessageSize(MAX).build();
+        SessionConfig config = SessionConfig.builder().limits(SessionLimits.builder().maxMessageSize(MAX).build()).build();
         MessageHandler whole = (message, responder) -> {
             messages.add(message);
             responder.reply(MimeEntity.of(Integer.toString(message.entity().body().length)));
@@ -56,10 +57,10 @@ class HandlerDispatchTest {
             }
             return CompletableFuture.completedFuture(null);
         };
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config)
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(config)
                 .profiles(new ProfileRegistry().register(WHOLE, whole).register(PIECES, pieces))
                 .build().start().get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().config(config).build();
+        client = BeepClient.builder().session(config).build();
         session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
     }
 

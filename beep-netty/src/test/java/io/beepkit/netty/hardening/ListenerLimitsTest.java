@@ -5,9 +5,11 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
+import io.beepkit.netty.ListenerLimits;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -48,8 +50,13 @@ class ListenerLimitsTest {
         }
     }
 
-    private BeepServer start(BeepConfig.Builder config) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config.build()).build().start().join();
+    private BeepServer start(ListenerLimits.Builder limits) {
+        server = BeepServer.builder().bind("127.0.0.1", 0).limits(limits.build()).build().start().join();
+        return server;
+    }
+
+    private BeepServer start(SessionConfig.Builder config) {
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(config.build()).build().start().join();
         return server;
     }
 
@@ -91,7 +98,7 @@ class ListenerLimitsTest {
     @Test
     @DisplayName("a silent connection is closed once the greeting timeout passes")
     void silentConnectionIsClosed() throws Exception {
-        start(BeepConfig.builder().greetingTimeout(SHORT));
+        start(SessionConfig.builder().limits(SessionLimits.builder().greetingTimeout(SHORT).build()));
         try (Socket s = connect(server.port())) {
             long t0 = System.nanoTime();
             int octets = readUntilClosed(s);
@@ -104,7 +111,7 @@ class ListenerLimitsTest {
     @Test
     @DisplayName("a connection that sends half a greeting is closed once the greeting timeout passes")
     void halfGreetedConnectionIsClosed() throws Exception {
-        start(BeepConfig.builder().greetingTimeout(SHORT));
+        start(SessionConfig.builder().limits(SessionLimits.builder().greetingTimeout(SHORT).build()));
         try (Socket s = connect(server.port())) {
             send(s, GREETING.substring(0, GREETING.length() / 2));
             long t0 = System.nanoTime();
@@ -117,7 +124,7 @@ class ListenerLimitsTest {
     @Test
     @DisplayName("a greeted session outlives the greeting timeout")
     void greetedSessionOutlivesTheTimeout() throws Exception {
-        start(BeepConfig.builder().greetingTimeout(SHORT));
+        start(SessionConfig.builder().limits(SessionLimits.builder().greetingTimeout(SHORT).build()));
         client = BeepClient.builder().build();
         BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         Thread.sleep(SHORT.toMillis() * 3);
@@ -129,7 +136,7 @@ class ListenerLimitsTest {
     @Test
     @DisplayName("a greeting that goes on past maxGreetingSize is cut at once, long before the timeout")
     void endlessGreetingIsCut() throws Exception {
-        start(BeepConfig.builder().maxGreetingSize(2048));
+        start(SessionConfig.builder().limits(SessionLimits.builder().maxGreetingSize(2048).build()));
         try (Socket s = connect(server.port())) {
             long t0 = System.nanoTime();
             StringBuilder frames = new StringBuilder();
@@ -147,7 +154,7 @@ class ListenerLimitsTest {
     @Test
     @DisplayName("the per-address limit closes the connection over it; a place freed is usable again")
     void perAddressLimitIsEnforced() throws Exception {
-        start(BeepConfig.builder().maxSessionsPerAddress(2));
+        start(ListenerLimits.builder().maxSessionsPerAddress(2));
         List<Socket> held = new ArrayList<>();
         try {
             for (int i = 0; i < 2; i++) {
@@ -171,7 +178,7 @@ class ListenerLimitsTest {
     @Test
     @DisplayName("the listener-wide limit closes the connection over it")
     void listenerLimitIsEnforced() throws Exception {
-        start(BeepConfig.builder().maxSessions(1));
+        start(ListenerLimits.builder().maxSessions(1));
         try (Socket first = connect(server.port())) {
             send(first, GREETING);
             assertTrue(first.getInputStream().read() >= 0);
@@ -201,7 +208,7 @@ class ListenerLimitsTest {
     @Test
     @DisplayName("with an idle timeout, a session with no traffic is closed once it passes")
     void idleSessionIsClosed() throws Exception {
-        start(BeepConfig.builder().idleTimeout(SHORT));
+        start(SessionConfig.builder().limits(SessionLimits.builder().idleTimeout(SHORT).build()));
         client = BeepClient.builder().build();
         BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         long t0 = System.nanoTime();
@@ -213,7 +220,8 @@ class ListenerLimitsTest {
     @Test
     @DisplayName("with --window 1000, a legal 3000-octet first frame is accepted: the frame limit stays at 4096")
     void smallWindowKeepsTheFirstFrameLimit() throws Exception {
-        start(BeepConfig.builder().socketProfile(SocketProfile.DEFAULT.toBuilder().window(1000).build()));
+        start(SessionConfig.builder().tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(1000).build())));
         try (Socket s = connect(server.port())) {
             String xml = "<greeting>" + "<!-- padding -->".repeat(200) + "</greeting>";
             String payload = "Content-Type: application/beep+xml\r\n\r\n" + xml;

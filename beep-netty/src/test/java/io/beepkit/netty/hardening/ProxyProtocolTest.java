@@ -1,7 +1,7 @@
 package io.beepkit.netty.hardening;
 
+import io.beepkit.netty.ListenerLimits;
 import io.beepkit.api.BeepSession;
-import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ProxyHeaders;
 import org.junit.jupiter.api.AfterEach;
@@ -47,8 +47,9 @@ class ProxyProtocolTest {
         }
     }
 
-    private void start(BeepConfig config) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config).onSession(ready::add).build().start().join();
+    private void start(ListenerLimits limits, boolean proxyProtocol) {
+        server = BeepServer.builder().bind("127.0.0.1", 0).proxyProtocol(proxyProtocol).limits(limits).onSession(ready::add)
+                .build().start().join();
     }
 
     private Socket connect(byte[] first) throws IOException {
@@ -81,7 +82,7 @@ class ProxyProtocolTest {
     @Test
     @DisplayName("behind a balancer: the session reports the client's address from a version 2 header")
     void sessionReportsTheProxiedAddress() throws Exception {
-        start(BeepConfig.builder().proxyProtocol(true).build());
+        start(ListenerLimits.defaults(), true);
         InetSocketAddress client = new InetSocketAddress("198.51.100.9", 43210);
         try (Socket s = connect(proxied(client))) {
             BeepSession session = ready.poll(WAIT_MILLIS, TimeUnit.MILLISECONDS);
@@ -95,7 +96,7 @@ class ProxyProtocolTest {
     @Test
     @DisplayName("behind a balancer: the per-address limit counts the client's address, not the balancer's")
     void perAddressLimitCountsTheClient() throws Exception {
-        start(BeepConfig.builder().proxyProtocol(true).maxSessionsPerAddress(1).build());
+        start(ListenerLimits.builder().maxSessionsPerAddress(1).build(), true);
         InetSocketAddress a = new InetSocketAddress("198.51.100.1", 1000);
         try (Socket first = connect(proxied(a));
              Socket other = connect(proxied(new InetSocketAddress("198.51.100.2", 1000)))) {
@@ -111,7 +112,7 @@ class ProxyProtocolTest {
     @Test
     @DisplayName("behind a balancer: a connection without a header is closed, the listener goes on")
     void missingHeaderIsRefused() throws Exception {
-        start(BeepConfig.builder().proxyProtocol(true).build());
+        start(ListenerLimits.defaults(), true);
         try (Socket s = connect(GREETING)) {
             assertClosed(s);
         }
@@ -124,14 +125,14 @@ class ProxyProtocolTest {
     @Test
     @DisplayName("by default a version 2 header is a protocol error: the connection is closed, the listener goes on")
     void v2HeaderRefusedByDefault() throws Exception {
-        start(BeepConfig.defaults());
+        start(ListenerLimits.defaults(), false);
         assertRefusedThenServed(proxied(new InetSocketAddress("198.51.100.4", 7)));
     }
 
     @Test
     @DisplayName("by default a version 1 header is a protocol error: the connection is closed, the listener goes on")
     void v1HeaderRefusedByDefault() throws Exception {
-        start(BeepConfig.defaults());
+        start(ListenerLimits.defaults(), false);
         byte[] v1 = ProxyHeaders.v1(new InetSocketAddress("198.51.100.5", 7), LISTENER);
         assertRefusedThenServed(ProxyHeaders.concat(v1, GREETING));
     }

@@ -7,7 +7,8 @@ import io.beepkit.api.ReplyListener;
 import io.beepkit.api.ReplyTimeoutException;
 import io.beepkit.api.SendOptions;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.ManagedChannel;
 import io.beepkit.netty.ManagedSession;
@@ -36,7 +37,8 @@ class ManagedChannelDeadlineTest {
     static final String HOLD = "urn:test:hold";
     static final Duration DEADLINE = Duration.ofMillis(200);
     /** The given-up channel's MSG is never answered: the session is terminated this long after, not 30 s. */
-    static final BeepConfig QUICK = BeepConfig.builder().channelRequestTimeout(Duration.ofSeconds(1)).build();
+    static final SessionConfig QUICK = SessionConfig.builder()
+            .limits(SessionLimits.builder().channelRequestTimeout(Duration.ofSeconds(1)).build()).build();
 
     BeepClient client;
     BeepServer server;
@@ -56,10 +58,10 @@ class ManagedChannelDeadlineTest {
     }
 
     /** A managed channel on HOLD, whose MSGs the listener never answers, connected. */
-    ManagedChannel held(BeepConfig config) throws Exception {
+    ManagedChannel held(SessionConfig config) throws Exception {
         server = BeepServer.builder().bind("127.0.0.1", 0).profile(HOLD, (message, responder) -> { }).build().start()
                 .get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().ioThreads(1).config(config).build();
+        client = BeepClient.builder().session(config).build();
         managed = client.managedSession("127.0.0.1", server.port()).channel(HOLD).start();
         managed.whenConnected().get(10, TimeUnit.SECONDS);
         return managed.channel(HOLD);
@@ -100,7 +102,7 @@ class ManagedChannelDeadlineTest {
     @Test
     @DisplayName("the client's default deadline applies to a managed send whose options give none")
     void clientDefaultDeadlineApplies() throws Exception {
-        ManagedChannel ch = held(QUICK.toBuilder().replyTimeout(DEADLINE).build());
+        ManagedChannel ch = held(QUICK.toBuilder().defaultDeadline(DEADLINE).build());
         missedAndGivenUp(ch.send(MimeEntity.of("hold")), ch);
     }
 
@@ -111,7 +113,7 @@ class ManagedChannelDeadlineTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort(); // nothing listens there once closed
         }
-        client = BeepClient.builder().ioThreads(1).build();
+        client = BeepClient.builder().build();
         managed = client.managedSession("127.0.0.1", port).channel(HOLD)
                 .policy(ReconnectPolicy.builder().awaitConnection(Duration.ofSeconds(30)).build()).start();
         long t0 = System.nanoTime();

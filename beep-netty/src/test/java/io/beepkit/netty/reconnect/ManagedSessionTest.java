@@ -40,7 +40,7 @@ class ManagedSessionTest {
     static final ReconnectPolicy FAST = ReconnectPolicy.builder().initialDelay(Duration.ofMillis(50))
             .maxDelay(Duration.ofMillis(300)).build();
 
-    BeepClient client = BeepClient.builder().ioThreads(1).build();
+    BeepClient client = BeepClient.builder().build();
     BeepServer server;
     ManagedSession managed;
     final List<StateChange> changes = new CopyOnWriteArrayList<>();

@@ -12,7 +12,8 @@ import io.beepkit.api.StartDecision;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
@@ -60,7 +61,8 @@ class ChannelRequestTimeoutTest {
     @Test
     @DisplayName("a start the peer never answers fails within the timeout, naming the channel; the session ends")
     void unansweredStartFails() throws Exception {
-        client = BeepClient.builder().config(BeepConfig.builder().channelRequestTimeout(TIMEOUT).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder()
+                .channelRequestTimeout(TIMEOUT).build()).build()).build();
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {
@@ -83,7 +85,8 @@ class ChannelRequestTimeoutTest {
     @Test
     @DisplayName("a close the peer never answers fails within the timeout, naming the channel; the session ends")
     void unansweredCloseFails() throws Exception {
-        client = BeepClient.builder().config(BeepConfig.builder().channelRequestTimeout(TIMEOUT).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder()
+                .channelRequestTimeout(TIMEOUT).build()).build()).build();
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {
@@ -110,8 +113,8 @@ class ChannelRequestTimeoutTest {
     @DisplayName("the peer's start and close wait for a handler that never decides only until the timeout: ERR 451")
     void undecidedPeerRequestsAreRefused() throws Exception {
         String stuck = "urn:beepkit:test:stuck";
-        server = BeepServer.builder().bind("127.0.0.1", 0)
-                .config(BeepConfig.builder().channelRequestTimeout(TIMEOUT).build())
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder()
+                .limits(SessionLimits.builder().channelRequestTimeout(TIMEOUT).build()).build())
                 .profile(stuck, new MessageHandler() {
                     @Override
                     public StartDecision onStart(ChannelStartRequest request) {

@@ -1,5 +1,6 @@
 package io.beepkit.netty.reliability;
 
+import io.beepkit.netty.BeepResources;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
@@ -8,7 +9,7 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import org.junit.jupiter.api.AfterEach;
@@ -51,6 +52,8 @@ class HandlerFailureTest {
     final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
     final BlockingQueue<Responder> parked = new LinkedBlockingQueue<>();
 
+    private BeepResources resources;
+
     @AfterEach
     void stop() {
         if (client != null) {
@@ -59,18 +62,21 @@ class HandlerFailureTest {
         if (server != null) {
             server.close();
         }
+        if (resources != null) {
+            resources.close();
+        }
     }
 
     private BeepSession start(boolean direct) throws Exception {
-        BeepConfig config = BeepConfig.builder().directCallbacks(direct).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config).onSession(serverSessions::add)
+        resources = BeepResources.builder().directCallbacks(direct).build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).resources(resources).onSession(serverSessions::add)
                 .profile(THROWS, (message, responder) -> {
                     throw new HandlerError("handler failed on msgno " + message.msgno());
                 })
                 .profile(SILENT, (message, responder) -> parked.add(responder))
                 .profile(StandardProfiles.ECHO, (message, responder) -> responder.reply(message.entity()))
                 .build().start().join();
-        client = BeepClient.builder().config(config).build();
+        client = BeepClient.builder().resources(resources).build();
         return client.connect("127.0.0.1", server.port()).get(BOUND_SECONDS, TimeUnit.SECONDS);
     }
 

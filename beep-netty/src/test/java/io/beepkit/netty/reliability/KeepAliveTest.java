@@ -3,7 +3,10 @@ package io.beepkit.netty.reliability;
 import io.beepkit.api.BeepSession;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.BeepResources;
+import io.beepkit.netty.SocketOptions;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.BeepSessions;
 import io.beepkit.netty.EffectiveSocketOptions;
@@ -36,6 +39,8 @@ class KeepAliveTest {
     BeepServer server;
     BeepClient client;
 
+    private BeepResources resources;
+
     @AfterEach
     void stop() {
         if (client != null) {
@@ -44,16 +49,21 @@ class KeepAliveTest {
         if (server != null) {
             server.close();
         }
+        if (resources != null) {
+            resources.close();
+        }
     }
 
     @ParameterizedTest(name = "native transport {0}")
     @ValueSource(booleans = {true, false})
     @DisplayName("TCP keep-alive idle, interval and count reach the listener's and the initiator's sockets")
     void keepAliveReachesSockets(boolean nativeTransport) throws Exception {
-        BeepConfig config = BeepConfig.builder().nativeTransport(nativeTransport).tcpKeepAlive(KEEP_ALIVE).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config)
+        SessionConfig config = SessionConfig.builder().socket(SocketOptions.builder().keepAlive(KEEP_ALIVE).build())
+                .build();
+        resources = BeepResources.builder().nativeTransport(nativeTransport).build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(config).resources(resources)
                 .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join();
-        client = BeepClient.builder().config(config).build();
+        client = BeepClient.builder().session(config).resources(resources).build();
         BeepSession session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
         EffectiveSocketOptions mine = BeepSessions.socketOptions(session);
         assertEquals(client.transport(), mine.transport());
@@ -99,7 +109,8 @@ class KeepAliveTest {
     @DisplayName("the idle timeout closes an initiator's session whose peer greeted and then fell silent")
     void idleTimeoutClosesSilentListener() throws Exception {
         Duration idle = Duration.ofMillis(500);
-        client = BeepClient.builder().config(BeepConfig.builder().idleTimeout(idle).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder().idleTimeout(idle)
+                .build()).build()).build();
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {
@@ -118,7 +129,8 @@ class KeepAliveTest {
     @DisplayName("the idle timeout closes a listener's session whose initiator greeted and then fell silent")
     void idleTimeoutClosesSilentInitiator() throws Exception {
         Duration idle = Duration.ofMillis(500);
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(BeepConfig.builder().idleTimeout(idle).build())
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder()
+                .limits(SessionLimits.builder().idleTimeout(idle).build()).build())
                 .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join();
         try (ScriptedPeer peer = ScriptedPeer.connect(server.port())) {
             peer.readDataFrame(); // the listener's greeting

@@ -1,13 +1,14 @@
 package io.beepkit.netty.reliability;
 
+import io.beepkit.netty.ListenerLimits;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ResourceLimitException;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.testing.ScriptedPeer;
 import org.junit.jupiter.api.AfterEach;
@@ -62,9 +63,11 @@ class ListenerMemoryBudgetTest {
     @Test
     @DisplayName("over the listener's budget the worst session is shed, new sessions get ERR 421, below half they are greeted")
     void overTheListenerBudgetShedsTheWorstAndRefusesNewSessions() throws Exception {
-        SocketProfile small = SocketProfile.DEFAULT.toBuilder().sendBuffer(4096).writeBufferWaterMarks(4096, 8192).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(serverSessions::add)
-                .config(BeepConfig.builder().socketProfile(small).listenerMemoryBudget(LISTENER_BUDGET).build())
+        SocketTuning small = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().sendBuffer(4096)
+                .writeBufferWaterMarks(4096, 8192).build(),
+                SocketTuning.DEFAULT.flow());
+        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(serverSessions::add).tuning(small)
+                .limits(ListenerLimits.builder().memoryBudget(LISTENER_BUDGET).build())
                 .build().start().join();
         Peer a = new Peer();
         Peer b = new Peer();

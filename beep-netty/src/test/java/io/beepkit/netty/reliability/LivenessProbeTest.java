@@ -5,7 +5,7 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.LivenessProbe;
 import io.beepkit.netty.testing.ScriptedPeer;
@@ -58,9 +58,8 @@ class LivenessProbeTest {
         server = BeepServer.builder().bind("127.0.0.1", 0)
                 .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join();
         AtomicInteger probes = new AtomicInteger();
-        client = BeepClient.builder().config(BeepConfig.builder()
-                .livenessProbe(LivenessProbe.of(Duration.ofMillis(200), Duration.ofSeconds(2)))
-                .frameTracer(line -> {
+        client = BeepClient.builder().session(SessionConfig.builder()
+                .livenessProbe(LivenessProbe.of(Duration.ofMillis(200), Duration.ofSeconds(2))).frameTracer(line -> {
                     if (line.startsWith("-> MSG 0 ")) {
                         probes.incrementAndGet();
                     }
@@ -83,7 +82,7 @@ class LivenessProbeTest {
             + "interval + timeout")
     void silentListenerIsTerminated() throws Exception {
         LivenessProbe probe = LivenessProbe.of(Duration.ofMillis(300), Duration.ofMillis(500));
-        client = BeepClient.builder().config(BeepConfig.builder().livenessProbe(probe).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().livenessProbe(probe).build()).build();
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {
@@ -104,7 +103,7 @@ class LivenessProbeTest {
     @DisplayName("RFC 3080 §2.3.1.2: a listener's probe terminates an initiator that greeted and then went silent")
     void silentInitiatorIsTerminated() throws Exception {
         LivenessProbe probe = LivenessProbe.of(Duration.ofMillis(300), Duration.ofMillis(500));
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(BeepConfig.builder().livenessProbe(probe).build())
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().livenessProbe(probe).build())
                 .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join();
         try (ScriptedPeer peer = ScriptedPeer.connect(server.port())) {
             peer.readDataFrame(); // the listener's greeting
@@ -122,7 +121,7 @@ class LivenessProbeTest {
     @Test
     @DisplayName("RFC 3080 §2.3.1.3: a peer that accepts the probe's profile gets the channel closed again")
     void acceptedProbeIsClosed() throws Exception {
-        client = BeepClient.builder().config(BeepConfig.builder()
+        client = BeepClient.builder().session(SessionConfig.builder()
                 .livenessProbe(LivenessProbe.of(Duration.ofMillis(300), Duration.ofSeconds(5))).build()).build();
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());

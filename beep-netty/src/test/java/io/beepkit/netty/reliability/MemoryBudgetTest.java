@@ -9,9 +9,10 @@ import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.session.SessionMemory;
 import io.beepkit.netty.testing.ScriptedPeer;
@@ -49,7 +50,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * nothing counted.
  */
 class MemoryBudgetTest {
-    private static final long BUDGET = BeepConfig.MIN_MEMORY_BUDGET;
+    private static final long BUDGET = SessionLimits.MIN_MEMORY_BUDGET;
     private static final Duration OVER_FOR = Duration.ofSeconds(2);
 
     BeepServer server;
@@ -66,8 +67,8 @@ class MemoryBudgetTest {
         }
     }
 
-    private void startServer(BeepConfig config) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config).onSession(serverSessions::add)
+    private void startServer(SessionConfig config) {
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(config).onSession(serverSessions::add)
                 .build().start().join();
     }
 
@@ -80,8 +81,11 @@ class MemoryBudgetTest {
     @DisplayName("a peer that never reads but sends empty MSGs is paused at the budget, heap bounded, then terminated")
     void nonReadingPeerIsPausedThenTerminated() throws Exception {
         // Small socket buffers on both sides, so our replies back up into the session quickly.
-        SocketProfile small = SocketProfile.DEFAULT.toBuilder().sendBuffer(4096).writeBufferWaterMarks(4096, 8192).build();
-        startServer(BeepConfig.builder().socketProfile(small).memoryBudget(BUDGET).memoryBudgetTimeout(OVER_FOR).build());
+        SocketTuning small = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().sendBuffer(4096)
+                .writeBufferWaterMarks(4096, 8192).build(),
+                SocketTuning.DEFAULT.flow());
+        startServer(SessionConfig.builder().tuning(small).limits(SessionLimits.builder().memoryBudget(BUDGET)
+                .memoryBudgetTimeout(OVER_FOR).build()).build());
         try (Socket s = new Socket()) {
             s.setReceiveBufferSize(4096);
             s.connect(new InetSocketAddress("127.0.0.1", server.port()), 5_000);
@@ -125,8 +129,11 @@ class MemoryBudgetTest {
     @Test
     @DisplayName("a paused session resumes once the peer reads again, and every MSG held back is answered")
     void pausedSessionResumesWhenThePeerReads() throws Exception {
-        SocketProfile small = SocketProfile.DEFAULT.toBuilder().sendBuffer(4096).writeBufferWaterMarks(4096, 8192).build();
-        startServer(BeepConfig.builder().socketProfile(small).memoryBudget(BUDGET).build());
+        SocketTuning small = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().sendBuffer(4096)
+                .writeBufferWaterMarks(4096, 8192).build(),
+                SocketTuning.DEFAULT.flow());
+        startServer(SessionConfig.builder().tuning(small).limits(SessionLimits.builder().memoryBudget(BUDGET).build())
+                .build());
         int messages = 5_000;
         try (Socket s = new Socket()) {
             s.setReceiveBufferSize(4096);
@@ -168,9 +175,10 @@ class MemoryBudgetTest {
     @Test
     @DisplayName("partial answers to our MSG count against an initiator's budget: paused, then terminated")
     void partialAnswersCountOnAnInitiator() throws Exception {
-        SocketProfile wide = SocketProfile.DEFAULT.toBuilder().window(256 * 1024).build();
-        client = BeepClient.builder().config(BeepConfig.builder().socketProfile(wide).memoryBudget(BUDGET)
-                .memoryBudgetTimeout(OVER_FOR).build()).build();
+        SocketTuning wide = SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(256 * 1024).build());
+        client = BeepClient.builder().session(SessionConfig.builder().tuning(wide).limits(SessionLimits.builder()
+                .memoryBudget(BUDGET).memoryBudgetTimeout(OVER_FOR).build()).build()).build();
         String greeting = ScriptedPeer.mgmt("<greeting><profile uri='" + StandardProfiles.ECHO + "'/></greeting>");
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
@@ -202,7 +210,7 @@ class MemoryBudgetTest {
     @Test
     @DisplayName("a well-behaved peer with pipelined echoes on four channels is never paused and leaves nothing held")
     void wellBehavedPeerIsNeverPaused() throws Exception {
-        startServer(BeepConfig.builder().memoryBudget(BUDGET * 4).build());
+        startServer(SessionConfig.builder().limits(SessionLimits.builder().memoryBudget(BUDGET * 4).build()).build());
         client = BeepClient.builder().build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         DefaultBeepSession session = (DefaultBeepSession) serverSessions.poll(5, TimeUnit.SECONDS);

@@ -5,7 +5,8 @@ import io.beepkit.api.Reply;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SocketOptions;
 import io.beepkit.netty.LivenessProbe;
 import io.beepkit.netty.ManagedSession;
 import io.beepkit.netty.ManagedSession.State;
@@ -49,8 +50,8 @@ class PartitionTest {
     void silentPartitionDetectedAndHealed() throws Exception {
         try (NetnsLink link = NetnsLink.create();
              NamespacedListener listener = NamespacedListener.start(link);
-             BeepClient client = BeepClient.builder().ioThreads(1).connectTimeout(CONNECT_TIMEOUT)
-                     .config(BeepConfig.builder().livenessProbe(PROBE).build()).build()) {
+             BeepClient client = BeepClient.builder().session(SessionConfig.builder().livenessProbe(PROBE)
+                     .socket(SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build()).build()).build()) {
             StateLog states = new StateLog();
             ManagedSession managed = client.managedSession(link.farAddress(), listener.port())
                     .policy(POLICY).channel(StandardProfiles.ECHO).listener(states).start();

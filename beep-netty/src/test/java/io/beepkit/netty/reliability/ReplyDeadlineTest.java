@@ -12,7 +12,8 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.SendOptions;
 import io.beepkit.api.MessageStream;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -71,7 +72,8 @@ class ReplyDeadlineTest {
                         serverChannelClosed.countDown();
                     }
                 }).build().start().join();
-        client = BeepClient.builder().config(BeepConfig.builder().channelRequestTimeout(grace).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder()
+                .channelRequestTimeout(grace).build()).build()).build();
     }
 
     @AfterEach
@@ -196,11 +198,11 @@ class ReplyDeadlineTest {
     }
 
     @Test
-    @DisplayName("RFC 3080 §2.6.1: BeepConfig.replyTimeout is the deadline of every send that gives none")
+    @DisplayName("RFC 3080 §2.6.1: SessionConfig.defaultDeadline is the deadline of every send that gives none")
     void sessionDefaultDeadlineAppliesToWholeReplies() throws Exception {
         start(Duration.ofSeconds(30));
         client.close();
-        client = BeepClient.builder().config(BeepConfig.builder().replyTimeout(DEADLINE).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().defaultDeadline(DEADLINE).build()).build();
         BeepSession session = connect();
         BeepChannel ch = channel(session);
         assertEquals("quick", ch.send(MimeEntity.of("quick")).get(10, TimeUnit.SECONDS).entity().bodyText());
@@ -219,7 +221,7 @@ class ReplyDeadlineTest {
                 () -> ch.send(MimeEntity.of("x"), SendOptions.deadline(Duration.ZERO)));
         assertTrue(e.getMessage().contains("PT0S"), e.getMessage());
         assertThrows(IllegalArgumentException.class,
-                () -> BeepConfig.builder().replyTimeout(Duration.ofMillis(-1)).build());
+                () -> SessionConfig.builder().defaultDeadline(Duration.ofMillis(-1)).build());
     }
 
     /** Asserts that {@code f} fails with a ReplyTimeoutException and that {@code ch} takes no new MSG afterwards. */
@@ -264,7 +266,7 @@ class ReplyDeadlineTest {
     void sessionDefaultDeadlineAppliesToListenersAndStreams() throws Exception {
         start(Duration.ofSeconds(30));
         client.close();
-        client = BeepClient.builder().config(BeepConfig.builder().replyTimeout(DEADLINE).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().defaultDeadline(DEADLINE).build()).build();
         BeepSession session = connect();
         BeepChannel listened = channel(session);
         missedAndGivenUp(listened.send(MimeEntity.of("hold"), new ReplyListener() { }), listened);

@@ -111,7 +111,7 @@ class ResetMidMessageTest {
             + "and it connects again")
     void managedSessionReconnectsAfterResetMidReply() throws Exception {
         listening = ScriptedPeer.listen();
-        client = BeepClient.builder().ioThreads(1).build();
+        client = BeepClient.builder().build();
         StateLog states = new StateLog();
         ManagedSession managed = client.managedSession("127.0.0.1", listening.port())
                 .policy(ReconnectPolicy.builder().initialDelay(Duration.ofMillis(50)).maxDelay(Duration.ofMillis(300))

@@ -3,7 +3,8 @@ package io.beepkit.netty.reliability;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ResourceLimitException;
 import io.beepkit.core.frame.FrameType;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.testing.ScriptedPeer;
@@ -45,8 +46,9 @@ class StartRateTest {
     }
 
     private void startServer(int perSecond) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(sessions::add).config(BeepConfig.builder()
-                .maxStartsPerSecond(perSecond).maxChannels(LIMIT).build()).build().start().join();
+        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(sessions::add).session(SessionConfig.builder()
+                .limits(SessionLimits.builder().maxStartsPerSecond(perSecond).maxChannels(LIMIT).build()).build())
+                .build().start().join();
     }
 
     @Test

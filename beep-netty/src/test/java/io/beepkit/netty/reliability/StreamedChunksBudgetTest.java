@@ -8,9 +8,10 @@ import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.session.SessionMemory;
 import org.junit.jupiter.api.AfterEach;
@@ -35,8 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * delivered and nothing stays counted.
  */
 class StreamedChunksBudgetTest {
-    private static final long BUDGET = BeepConfig.MIN_MEMORY_BUDGET;
-    private static final SocketProfile WIDE = SocketProfile.DEFAULT.toBuilder().window(256 * 1024).build();
+    private static final long BUDGET = SessionLimits.MIN_MEMORY_BUDGET;
+    private static final SocketTuning WIDE = SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(256 * 1024).build());
     private static final int SIZE = 1024 * 1024;
     private static final String STUCK = "urn:beepkit:test:stuck-stream";
 
@@ -60,8 +62,9 @@ class StreamedChunksBudgetTest {
     @DisplayName("chunks queued for a streaming handler that does not take them count: the session pauses")
     void chunksForAStreamingHandlerCount() throws Exception {
         AtomicLong received = new AtomicLong();
-        BeepConfig config = BeepConfig.builder().socketProfile(WIDE).memoryBudget(BUDGET).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config).onSession(serverSessions::add)
+        SessionConfig config = SessionConfig.builder().tuning(WIDE).limits(SessionLimits.builder()
+                .memoryBudget(BUDGET).build()).build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(config).onSession(serverSessions::add)
                 .profile(STUCK, (StreamingHandler) (chunk, r) -> {
                     awaitGo();
                     received.addAndGet(chunk.size());
@@ -70,7 +73,7 @@ class StreamedChunksBudgetTest {
                     }
                     return CompletableFuture.completedFuture(null);
                 }).build().start().join();
-        client = BeepClient.builder().config(BeepConfig.builder().socketProfile(WIDE).build()).build();
+        client = BeepClient.builder().session(SessionConfig.builder().tuning(WIDE).build()).build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         BeepChannel ch = s.startChannel(STUCK).get(5, TimeUnit.SECONDS);
         CompletableFuture<Reply> reply = ch.send(MimeEntity.of(new byte[SIZE]));
@@ -87,9 +90,10 @@ class StreamedChunksBudgetTest {
     @Test
     @DisplayName("reply chunks queued for a streaming listener that does not take them count: the session pauses")
     void chunksForAStreamingReplyListenerCount() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0)
-                .config(BeepConfig.builder().socketProfile(WIDE).build()).build().start().join();
-        client = BeepClient.builder().config(BeepConfig.builder().socketProfile(WIDE).memoryBudget(BUDGET).build())
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().tuning(WIDE).build())
+                .build().start().join();
+        client = BeepClient.builder().session(SessionConfig.builder().tuning(WIDE).limits(SessionLimits.builder()
+                .memoryBudget(BUDGET).build()).build())
                 .build();
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         BeepChannel ch = s.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);

@@ -14,7 +14,7 @@ import io.beepkit.api.ReplyListener;
 import io.beepkit.api.Responder;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -52,10 +52,11 @@ class AsyncCreditTest {
     }
 
     private BeepSession connect(String uri, ProfileHandler handler) throws Exception {
-        SocketProfile fixed = SocketProfile.DEFAULT.toBuilder().window(WINDOW).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).socketProfile(fixed).profile(uri, handler).build().start()
+        SocketTuning fixed = SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(WINDOW).build());
+        server = BeepServer.builder().bind("127.0.0.1", 0).tuning(fixed).profile(uri, handler).build().start()
                 .join();
-        client = BeepClient.builder().socketProfile(fixed).build();
+        client = BeepClient.builder().tuning(fixed).build();
         return client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
     }
 

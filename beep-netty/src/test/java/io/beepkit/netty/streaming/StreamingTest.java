@@ -11,7 +11,8 @@ import io.beepkit.api.ReplyListener;
 import io.beepkit.api.Responder;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.DiscardingSink;
 import org.junit.jupiter.api.AfterEach;
@@ -39,8 +40,9 @@ class StreamingTest {
     @BeforeEach
     void start() {
         // A small maximum message size: only streaming can move the 8 MiB below.
-        BeepConfig config = BeepConfig.builder().maxMessageSize(256 * 1024).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).config(config)
+        SessionConfig config = SessionConfig.builder().limits(SessionLimits.builder().maxMessageSize(256 * 1024)
+                .build()).build();
+        server = BeepServer.builder().bind("127.0.0.1", 0).session(config)
                 .profile(COUNTER, new StreamingHandler() {
                     long count;
 
@@ -56,7 +58,7 @@ class StreamingTest {
                     }
                 })
                 .build().start().join();
-        client = BeepClient.builder().config(config).build();
+        client = BeepClient.builder().session(config).build();
     }
 
     @AfterEach

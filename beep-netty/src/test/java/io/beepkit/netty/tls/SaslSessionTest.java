@@ -1,5 +1,6 @@
 package io.beepkit.netty.tls;
 
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepSession;
@@ -209,8 +210,8 @@ class SaslSessionTest {
         ExecutionException local = assertThrows(ExecutionException.class,
                 () -> session.authenticate(SaslMechanism.PLAIN, bob("secret")).get(10, TimeUnit.SECONDS));
         assertInstanceOf(IllegalStateException.class, local.getCause());
-        try (BeepClient careless = BeepClient.builder().config(io.beepkit.netty.BeepConfig.builder()
-                .security(io.beepkit.netty.SecurityConfig.builder().plainWithoutTls(true).build()).build())
+        try (BeepClient careless = BeepClient.builder()
+                .security(io.beepkit.netty.InitiatorSecurity.builder().plainWithoutTls(true).build())
                 .build()) {
             BeepSession s2 = careless.connect("localhost", server.port()).get(5, TimeUnit.SECONDS);
             ExecutionException e = assertThrows(ExecutionException.class,

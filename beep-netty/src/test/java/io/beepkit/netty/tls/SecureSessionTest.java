@@ -11,7 +11,7 @@ import io.beepkit.api.security.TlsSessionInfo;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.core.tls.TlsMessage;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.test.TestPki;
@@ -131,8 +131,8 @@ class SecureSessionTest {
         BeepServer s = server(BeepServer.builder().tls(listenerTls(server))
                 .profile("urn:test:hold", (msg, responder) -> never.thenRun(() -> responder.reply(msg.entity())))
                 .profile("urn:test:quiet", (msg, responder) -> { }));
-        BeepClient c = client(BeepClient.builder().tls(initiatorTls())
-                .config(BeepConfig.builder().frameTracer(trace::add).build()).tls(initiatorTls()));
+        BeepClient c = client(BeepClient.builder().tls(initiatorTls()).session(SessionConfig.builder()
+                .frameTracer(trace::add).build()).tls(initiatorTls()));
         BeepSession session = c.connect("localhost", s.port()).get(5, TimeUnit.SECONDS);
         BeepChannel open = session.startChannel("urn:test:quiet").get(5, TimeUnit.SECONDS);
         assertTrue(open.isOpen());
@@ -266,7 +266,7 @@ class SecureSessionTest {
     @Test
     void configurationErrorsNameTheValue() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> BeepServer.builder().tlsRequired());
+                () -> BeepServer.builder().tlsRequired().build());
         assertTrue(e.getMessage().contains("tlsRequired"), e.getMessage());
         IllegalArgumentException noKey = assertThrows(IllegalArgumentException.class,
                 () -> BeepServer.builder().tls(initiatorTls()).build());

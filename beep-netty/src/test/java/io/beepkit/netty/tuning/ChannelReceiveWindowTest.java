@@ -6,7 +6,7 @@ import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import org.junit.jupiter.api.Test;
 
@@ -27,9 +27,9 @@ class ChannelReceiveWindowTest {
     /** Traces the client's frames, runs {@code request} on a fresh session, echoes {@code size} octets. */
     private static List<String> clientFrames(ChannelRequest request, int size, int messages) throws Exception {
         List<String> lines = new CopyOnWriteArrayList<>();
-        BeepConfig traced = BeepConfig.builder().frameTracer(lines::add).build();
+        SessionConfig traced = SessionConfig.builder().frameTracer(lines::add).build();
         try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).build().start().join();
-             BeepClient client = BeepClient.builder().config(traced).build()) {
+             BeepClient client = BeepClient.builder().session(traced).build()) {
             BeepSession s = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
             BeepChannel ch = s.startChannel(request).get(10, TimeUnit.SECONDS);
             for (int i = 0; i < messages; i++) {

@@ -4,9 +4,11 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.BeepResources;
+import io.beepkit.netty.FlowSettings;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -21,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * SEQs ride with replies over a real socket: with {@link SocketProfile#EFFICIENT} and fixed 4096-octet windows on
+ * SEQs ride with replies over a real socket: with {@link SocketTuning#EFFICIENT} and fixed 4096-octet windows on
  * both sides, each 2048-octet MSG moves the server's window by half, so each exchange needs one SEQ from the server;
  * as the client could still send another such MSG, the SEQ is not urgent and leaves in the same flush as the echo, so
  * the server flushes about once per exchange, not twice. (A MSG that fills the window makes its SEQ urgent: it leaves
@@ -40,7 +42,7 @@ class SeqRideTest {
         // Off the loop the echo comes back through a callback thread; on a loaded machine that can take longer than
         // the default 5 ms, and the SEQ would rightly leave alone. The ride is under test here, not the bound
         // (FlushCoalescingTest checks that), so the off-loop case gets room.
-        long[] r = exchange(direct, direct ? BeepConfig.DEFAULT_SEQ_DELAY : Duration.ofMillis(50));
+        long[] r = exchange(direct, direct ? FlowSettings.DEFAULT_SEQ_DELAY : Duration.ofMillis(50));
         assertTrue(r[0] >= MESSAGES && r[0] <= MESSAGES + 2,
                 "one SEQ per half-window MSG expected, the client received " + r[0]);
         assertTrue(r[1] <= MESSAGES * 11 / 10 + 4,
@@ -49,14 +51,16 @@ class SeqRideTest {
 
     /** Echoes; returns the SEQs the client received and the server's flushes during the echoes. */
     private static long[] exchange(boolean direct, Duration seqDelay) throws Exception {
-        SocketProfile efficient = SocketProfile.EFFICIENT.toBuilder().window(4096).build();
-        BeepConfig config = BeepConfig.builder().socketProfile(efficient).directCallbacks(direct)
-                .seqDelay(seqDelay).build();
+        SocketTuning efficient = SocketTuning.of("custom", SocketTuning.EFFICIENT.socket(),
+                SocketTuning.EFFICIENT.flow().toBuilder().window(4096).build());
+        SessionConfig config = SessionConfig.builder().tuning(efficient)
+                .flow(efficient.flow().toBuilder().seqDelay(seqDelay).build()).build();
         CompletableFuture<BeepSession> serverSession = new CompletableFuture<>();
-        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(config)
+        try (BeepResources resources = BeepResources.builder().directCallbacks(direct).build();
+             BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).session(config).resources(resources)
                 .profile(ECHO, (m, r) -> r.reply(m.entity()))
                 .onSession(serverSession::complete).build().start().get(5, TimeUnit.SECONDS);
-             BeepClient client = BeepClient.builder().config(config).build()) {
+             BeepClient client = BeepClient.builder().session(config).resources(resources).build()) {
             BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
             BeepChannel ch = s.startChannel(ECHO).get(5, TimeUnit.SECONDS);
             DefaultBeepSession serverSide = (DefaultBeepSession) serverSession.get(5, TimeUnit.SECONDS);

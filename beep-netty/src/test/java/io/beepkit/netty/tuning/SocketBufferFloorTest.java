@@ -6,11 +6,12 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SocketOptions;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.BeepSessions;
 import io.beepkit.netty.EffectiveSocketOptions;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.internal.SocketBufferFloor;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Socket buffers below {@link SocketProfile#MIN_SOCKET_BUFFER} are raised to it: with 1 KiB buffers Linux stalled
+ * Socket buffers below {@link SocketOptions#MIN_SOCKET_BUFFER} are raised to it: with 1 KiB buffers Linux stalled
  * 4098-octet echoes on its persist timer (about one echo per second).
  */
 class SocketBufferFloorTest {
@@ -31,38 +32,41 @@ class SocketBufferFloorTest {
 
     @Test
     void smallRequestsAreRaisedAndOthersKept() {
-        assertEquals(SocketProfile.MIN_SOCKET_BUFFER, SocketBufferFloor.applied(1));
-        assertEquals(SocketProfile.MIN_SOCKET_BUFFER, SocketBufferFloor.applied(TINY));
-        assertEquals(SocketProfile.MIN_SOCKET_BUFFER, SocketBufferFloor.applied(SocketProfile.MIN_SOCKET_BUFFER - 1));
-        assertEquals(SocketProfile.MIN_SOCKET_BUFFER + 1, SocketBufferFloor.applied(SocketProfile.MIN_SOCKET_BUFFER + 1));
+        assertEquals(SocketOptions.MIN_SOCKET_BUFFER, SocketBufferFloor.applied(1));
+        assertEquals(SocketOptions.MIN_SOCKET_BUFFER, SocketBufferFloor.applied(TINY));
+        assertEquals(SocketOptions.MIN_SOCKET_BUFFER, SocketBufferFloor.applied(SocketOptions.MIN_SOCKET_BUFFER - 1));
+        assertEquals(SocketOptions.MIN_SOCKET_BUFFER + 1,
+                SocketBufferFloor.applied(SocketOptions.MIN_SOCKET_BUFFER + 1));
         assertEquals(64 * 1024, SocketBufferFloor.applied(64 * 1024));
         assertEquals(0, SocketBufferFloor.applied(0), "0 leaves the buffer to the kernel");
     }
 
     @Test
     void onlyProfilesAskingForLessAreReported() {
-        for (SocketProfile p : SocketProfile.builtIns()) {
-            assertFalse(SocketBufferFloor.raises(p), p.name());
+        for (SocketTuning p : SocketTuning.builtIns()) {
+            assertFalse(SocketBufferFloor.raises(p.socket()), p.name());
         }
-        assertTrue(SocketBufferFloor.raises(SocketProfile.DEFAULT.toBuilder().receiveBuffer(TINY).build()));
-        assertTrue(SocketBufferFloor.raises(SocketProfile.DEFAULT.toBuilder().sendBuffer(TINY).build()));
-        SocketProfile asked = SocketProfile.DEFAULT.toBuilder().receiveBuffer(TINY).sendBuffer(TINY).build();
+        assertTrue(SocketBufferFloor.raises(SocketOptions.builder().receiveBuffer(TINY).build()));
+        assertTrue(SocketBufferFloor.raises(SocketOptions.builder().sendBuffer(TINY).build()));
+        SocketOptions asked = SocketOptions.builder().receiveBuffer(TINY).sendBuffer(TINY).build();
         assertEquals(TINY, asked.receiveBuffer(), "the profile keeps what was asked for");
     }
 
     @Test
     void tinyBuffersCarryWindowPlusTwoEchoesAtASaneRate() throws Exception {
-        SocketProfile tiny = SocketProfile.DEFAULT.toBuilder().name("tiny").receiveBuffer(TINY).sendBuffer(TINY).build();
-        BeepConfig config = BeepConfig.builder().socketProfile(tiny).build();
-        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(config).build().start()
+        SocketTuning tiny = SocketTuning.of("tiny",
+                SocketTuning.DEFAULT.socket().toBuilder().receiveBuffer(TINY).sendBuffer(TINY).build(),
+                SocketTuning.DEFAULT.flow());
+        SessionConfig config = SessionConfig.builder().tuning(tiny).build();
+        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).session(config).build().start()
                 .get(10, TimeUnit.SECONDS);
-             BeepClient client = BeepClient.builder().config(config).build()) {
+             BeepClient client = BeepClient.builder().session(config).build()) {
             BeepSession s = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
             for (EffectiveSocketOptions o : new EffectiveSocketOptions[] {BeepSessions.socketOptions(s),
                     BeepSessions.socketOptions(server.sessions().get(0))}) {
                 // Linux reports twice what it was given; any kernel reports at least what it was given.
-                assertTrue(o.receiveBuffer() >= SocketProfile.MIN_SOCKET_BUFFER, "SO_RCVBUF raised: " + o);
-                assertTrue(o.sendBuffer() >= SocketProfile.MIN_SOCKET_BUFFER, "SO_SNDBUF raised: " + o);
+                assertTrue(o.receiveBuffer() >= SocketOptions.MIN_SOCKET_BUFFER, "SO_RCVBUF raised: " + o);
+                assertTrue(o.sendBuffer() >= SocketOptions.MIN_SOCKET_BUFFER, "SO_SNDBUF raised: " + o);
             }
             BeepChannel ch = s.startChannel(StandardProfiles.ECHO).get(10, TimeUnit.SECONDS);
             byte[] body = new byte[4096]; // 4098 octets on the wire with the empty header's CRLF

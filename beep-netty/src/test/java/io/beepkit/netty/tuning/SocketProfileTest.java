@@ -5,11 +5,13 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.BeepSessions;
 import io.beepkit.netty.EffectiveSocketOptions;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
+import io.beepkit.netty.SocketOptions;
+import io.beepkit.netty.BeepResources;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -26,11 +28,13 @@ class SocketProfileTest {
     @ParameterizedTest
     @ValueSource(strings = {"default", "bulk", "bounded", "legacy"})
     void optionsAreReadBackOnBothSides(String name) throws Exception {
-        SocketProfile p = SocketProfile.named(name);
+        SocketTuning p = SocketTuning.named(name);
         for (boolean nativeTransport : new boolean[] {true, false}) {
-            BeepConfig config = BeepConfig.builder().socketProfile(p).nativeTransport(nativeTransport).build();
-            try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(config).build().start().join();
-                 BeepClient client = BeepClient.builder().config(config).build()) {
+            SessionConfig config = SessionConfig.builder().tuning(p).build();
+            try (BeepResources resources = BeepResources.builder().nativeTransport(nativeTransport).build();
+                 BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).session(config).resources(resources)
+                         .build().start().join();
+                 BeepClient client = BeepClient.builder().session(config).resources(resources).build()) {
                 BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
                 EffectiveSocketOptions mine = BeepSessions.socketOptions(s);
                 check(p, mine);
@@ -44,8 +48,9 @@ class SocketProfileTest {
         }
     }
 
-    private static void check(SocketProfile p, EffectiveSocketOptions o) {
-        assertEquals(p.tcpNoDelay(), o.tcpNoDelay(), "TCP_NODELAY of " + p.name() + ": " + o);
+    private static void check(SocketTuning t, EffectiveSocketOptions o) {
+        SocketOptions p = t.socket();
+        assertEquals(p.tcpNoDelay(), o.tcpNoDelay(), "TCP_NODELAY of " + t.name() + ": " + o);
         assertEquals(p.writeBufferLow(), o.writeBufferLow(), o.toString());
         assertEquals(p.writeBufferHigh(), o.writeBufferHigh(), o.toString());
         if (p.receiveBuffer() > 0) {
@@ -60,35 +65,41 @@ class SocketProfileTest {
 
     @Test
     void boundedProfileFixesSmallBuffers() throws Exception {
-        SocketProfile p = SocketProfile.BOUNDED;
-        BeepConfig config = BeepConfig.builder().socketProfile(p).nativeTransport(false).build();
-        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(config).build().start().join();
-             BeepClient client = BeepClient.builder().config(config).build()) {
+        SocketTuning p = SocketTuning.BOUNDED;
+        SessionConfig config = SessionConfig.builder().tuning(p).build();
+        try (BeepResources resources = BeepResources.builder().nativeTransport(false).build();
+             BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).session(config).resources(resources)
+                     .build().start().join();
+             BeepClient client = BeepClient.builder().session(config).resources(resources).build()) {
             BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
             EffectiveSocketOptions o = BeepSessions.socketOptions(s);
-            assertTrue(o.receiveBuffer() <= 4 * p.receiveBuffer(), "SO_RCVBUF stays bounded: " + o);
+            assertTrue(o.receiveBuffer() <= 4 * p.socket().receiveBuffer(), "SO_RCVBUF stays bounded: " + o);
             s.close().get(5, TimeUnit.SECONDS);
         }
     }
 
     @Test
     void customProfilesStartFromBuiltIns() {
-        SocketProfile custom = SocketProfile.DEFAULT.toBuilder().name("mine").window(8192).receiveBuffer(128 * 1024).build();
-        assertEquals(8192, custom.initialWindow());
-        assertEquals(8192, custom.maxWindow());
-        assertTrue(SocketProfile.DEFAULT.tcpNoDelay());
+        SocketTuning custom = SocketTuning.of("mine",
+                SocketTuning.DEFAULT.socket().toBuilder().receiveBuffer(128 * 1024).build(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(8192).build());
+        assertEquals(8192, custom.flow().initialWindow());
+        assertEquals(8192, custom.flow().maxWindow());
+        assertTrue(SocketTuning.DEFAULT.socket().tcpNoDelay());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> SocketProfile.DEFAULT.toBuilder().window(1).build());
+                () -> SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(1).build()));
         assertTrue(e.getMessage().contains("1"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> SocketProfile.named("fast"));
+        assertThrows(IllegalArgumentException.class, () -> SocketTuning.named("fast"));
     }
 
     @Test
     void receiveWindowGrowsWhenTheWindowLimitsABulkTransfer() throws Exception {
-        SocketProfile p = SocketProfile.DEFAULT.toBuilder().initialWindow(4096).maxWindow(256 * 1024).build();
-        BeepConfig config = BeepConfig.builder().socketProfile(p).build();
-        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(config).build().start().join();
-             BeepClient client = BeepClient.builder().config(config).build()) {
+        SocketTuning p = SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().initialWindow(4096).maxWindow(256 * 1024).build());
+        SessionConfig config = SessionConfig.builder().tuning(p).build();
+        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).session(config).build().start().join();
+             BeepClient client = BeepClient.builder().session(config).build()) {
             BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
             BeepChannel ch = s.startChannel(StandardProfiles.SINK).get(5, TimeUnit.SECONDS);
             byte[] chunk = new byte[64 * 1024];
@@ -103,10 +114,11 @@ class SocketProfileTest {
 
     @Test
     void fixedWindowNeverGrows() throws Exception {
-        SocketProfile p = SocketProfile.DEFAULT.toBuilder().window(4096).build();
-        BeepConfig config = BeepConfig.builder().socketProfile(p).build();
-        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).config(config).build().start().join();
-             BeepClient client = BeepClient.builder().config(config).build()) {
+        SocketTuning p = SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().window(4096).build());
+        SessionConfig config = SessionConfig.builder().tuning(p).build();
+        try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).session(config).build().start().join();
+             BeepClient client = BeepClient.builder().session(config).build()) {
             BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
             BeepChannel ch = s.startChannel(StandardProfiles.SINK).get(5, TimeUnit.SECONDS);
             for (int i = 0; i < 16; i++) {

@@ -4,9 +4,9 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -23,10 +23,11 @@ class WindowBudgetTest {
     @Test
     void budgetNeverTakesAChannelBelow4096() throws Exception {
         // 64 KiB windows, budget 4 x 64 KiB: four channels get the profile's window, the rest the RFC's 4096.
-        SocketProfile p = SocketProfile.DEFAULT.toBuilder().initialWindow(65536).maxWindow(65536).build();
-        BeepConfig config = BeepConfig.builder().socketProfile(p).build();
+        SocketTuning p = SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
+                SocketTuning.DEFAULT.flow().toBuilder().initialWindow(65536).maxWindow(65536).build());
+        SessionConfig config = SessionConfig.builder().tuning(p).build();
         try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).build().start().get(5, TimeUnit.SECONDS);
-             BeepClient client = BeepClient.builder().config(config).build()) {
+             BeepClient client = BeepClient.builder().session(config).build()) {
             BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
             List<BeepChannel> channels = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
@@ -41,9 +42,9 @@ class WindowBudgetTest {
 
     @Test
     void legacyProfileGivesEveryChannelTheFull4096() throws Exception {
-        BeepConfig config = BeepConfig.builder().socketProfile(SocketProfile.LEGACY).build();
+        SessionConfig config = SessionConfig.builder().tuning(SocketTuning.LEGACY).build();
         try (BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).build().start().get(5, TimeUnit.SECONDS);
-             BeepClient client = BeepClient.builder().config(config).build()) {
+             BeepClient client = BeepClient.builder().session(config).build()) {
             BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
             for (int i = 0; i < 10; i++) {
                 BeepChannel ch = s.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);

@@ -1,8 +1,8 @@
 package io.beepkit.syslog.shipping;
 
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.ReconnectPolicy;
-import io.beepkit.netty.SecurityConfig;
+import io.beepkit.netty.InitiatorSecurity;
 import io.beepkit.syslog.SyslogTransport;
 import io.beepkit.syslog.shipping.internal.EventQueue;
 import io.beepkit.syslog.shipping.internal.Reporter;
@@ -127,7 +127,8 @@ public final class LogShipper implements AutoCloseable {
     public static final class Builder {
         private final List<ShipperSettings.Address> collectors = new ArrayList<>();
         private SyslogTransport transport = SyslogTransport.COOKED;
-        private BeepConfig config = BeepConfig.defaults();
+        private SessionConfig config = SessionConfig.defaults();
+        private InitiatorSecurity security = InitiatorSecurity.NONE;
         private ReconnectPolicy reconnect = ReconnectPolicy.defaults();
         private Duration failoverAfter = Duration.ofSeconds(10);
         private Duration connectTimeout = Duration.ofSeconds(10);
@@ -180,15 +181,15 @@ public final class LogShipper implements AutoCloseable {
             return this;
         }
 
-        /** The session configuration, TLS and SASL on connect included (default {@link BeepConfig#defaults()}). */
-        public Builder config(BeepConfig config) {
+        /** The session configuration (default {@link SessionConfig#defaults()}). */
+        public Builder config(SessionConfig config) {
             this.config = Objects.requireNonNull(config, "config");
             return this;
         }
 
-        /** TLS and SASL settings (replaces the security part of {@link #config}). */
-        public Builder security(SecurityConfig security) {
-            this.config = config.toBuilder().security(Objects.requireNonNull(security, "security")).build();
+        /** TLS and SASL on connect (default {@link InitiatorSecurity#NONE}). */
+        public Builder security(InitiatorSecurity security) {
+            this.security = Objects.requireNonNull(security, "security");
             return this;
         }
 
@@ -318,7 +319,7 @@ public final class LogShipper implements AutoCloseable {
             if (overflow == OverflowPolicy.SPILL && spillDirectory == null) {
                 throw new IllegalStateException("the SPILL policy needs a spillDirectory");
             }
-            LogShipper shipper = new LogShipper(new ShipperSettings(List.copyOf(collectors), transport, config,
+            LogShipper shipper = new LogShipper(new ShipperSettings(List.copyOf(collectors), transport, config, security,
                     reconnect, failoverAfter, connectTimeout, inFlight, rawCheckpointLines, facility, hostname,
                     appName, procId, enterprise, capacity, overflow, blockTimeout, DROP_THRESHOLD_PERCENT,
                     spillDirectory, spillMaxBytes, spillSegmentBytes, listener, reportInterval));

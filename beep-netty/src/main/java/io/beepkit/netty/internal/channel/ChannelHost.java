@@ -2,7 +2,7 @@ package io.beepkit.netty.internal.channel;
 
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepSession;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -17,7 +17,7 @@ public interface ChannelHost {
     BeepSession session();
 
     /** The session's settings. */
-    BeepConfig config();
+    SessionConfig config();
 
     /** Runs {@code task} on the session's event loop: now if already there, else queued. */
     void onLoop(Runnable task);

@@ -59,8 +59,8 @@ public final class ChannelImpl implements BeepChannel {
         this.peerInitData = peerInitData;
         this.handler = handler;
         // Channel 0's msgno 0 belongs to the greeting exchange (RFC 3080 §2.4), so our requests there start at 1.
-        this.exchanges = new Exchanges(number == 0 ? 1 : 0, host.config().maxOutstanding());
-        this.wholeFrames = new WholeFrames(number, outbound.window(), host.config().socketProfile().maxFrameSize());
+        this.exchanges = new Exchanges(number == 0 ? 1 : 0, host.config().limits().maxOutstanding());
+        this.wholeFrames = new WholeFrames(number, outbound.window(), host.config().flow().maxFrameSize());
     }
 
     @Override
@@ -131,7 +131,7 @@ public final class ChannelImpl implements BeepChannel {
     @Override
     public CompletableFuture<Reply> send(MimeEntity message, SendOptions options) {
         ReplyFuture f = new ReplyFuture(this);
-        sendTimed(message, new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize()),
+        sendTimed(message, new AggregatingSink(host.callbacks(), f, host.config().limits().maxMessageSize()),
                 deadline(options), f::registered, false);
         return f;
     }
@@ -139,7 +139,7 @@ public final class ChannelImpl implements BeepChannel {
     @Override
     public CompletableFuture<Reply> sendInOneFrame(MimeEntity message) {
         ReplyFuture f = new ReplyFuture(this);
-        sendTimed(message, new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize()),
+        sendTimed(message, new AggregatingSink(host.callbacks(), f, host.config().limits().maxMessageSize()),
                 deadline(SendOptions.DEFAULT), f::registered, true);
         return f;
     }
@@ -161,7 +161,7 @@ public final class ChannelImpl implements BeepChannel {
     /** The deadline of an exchange sent with {@code options}: theirs, else the session's default (null for none). */
     private Duration deadline(SendOptions options) {
         Duration own = options.deadline();
-        return own != null ? own : host.config().replyTimeout();
+        return own != null ? own : host.config().defaultDeadline();
     }
 
     /**
@@ -235,7 +235,7 @@ public final class ChannelImpl implements BeepChannel {
     @Override
     public MessageStream openMessage(MimeEntity headers, SendOptions options) {
         CompletableFuture<Reply> f = new CompletableFuture<>();
-        return openStream(headers, new AggregatingSink(host.callbacks(), f, host.config().maxMessageSize()), f,
+        return openStream(headers, new AggregatingSink(host.callbacks(), f, host.config().limits().maxMessageSize()), f,
                 deadline(options));
     }
 
@@ -249,7 +249,7 @@ public final class ChannelImpl implements BeepChannel {
     private MessageStream openStream(MimeEntity headers, ReplySink sink, CompletableFuture<Reply> reply,
                                      Duration deadline) {
         byte[] head = MimeCodec.encodeHeaders(headers);
-        long bound = 2L * host.config().socketProfile().maxFrameSize();
+        long bound = 2L * host.config().flow().maxFrameSize();
         StreamWriter w = new StreamWriter(this, bound, host.completeOnCallbacks(reply));
         host.onLoop(() -> {
             PendingRequest p = w.open(head, deadline == null ? sink : new DeadlineSink(sink));
@@ -307,7 +307,7 @@ public final class ChannelImpl implements BeepChannel {
 
     @Override
     public int effectiveTransferSize() {
-        return Math.min(outbound.window().available(), host.config().socketProfile().maxFrameSize());
+        return Math.min(outbound.window().available(), host.config().flow().maxFrameSize());
     }
 
     @Override

@@ -56,7 +56,7 @@ final class GiveUp {
             }
         });
         ch.host().requestClose(ch, new CompletableFuture<>()); // goes out once every late reply has arrived
-        Duration grace = ch.host().config().channelRequestTimeout();
+        Duration grace = ch.host().config().limits().channelRequestTimeout();
         ch.host().after(grace, () -> {
             if (!ch.host().closed() && !ch.lifecycle().isClosed() && ch.exchanges().awaitingReplies()) {
                 ch.host().terminate(new ReplyTimeoutException("channel " + ch.number() + " was given up ("

@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * Reports every {@link Frame} crossing the pipeline to a tracer, one line per frame: {@code <- MSG 1 0 . 0 12} for a
  * frame received (after {@link BeepFrameDecoder}) and {@code -> SEQ 1 12 4096} for a frame sent (before
  * {@link BeepFrameEncoder}). Installed between the encoder and the session handler only when
- * {@link io.beepkit.netty.BeepConfig#frameTracer()} is set. Frames pass through untouched; a failing tracer is logged
+ * {@link io.beepkit.netty.SessionConfig#frameTracer()} is set. Frames pass through untouched; a failing tracer is logged
  * and otherwise ignored.
  */
 public final class FrameTraceHandler extends ChannelDuplexHandler {

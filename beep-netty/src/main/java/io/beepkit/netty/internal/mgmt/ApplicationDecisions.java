@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * The one way channel management asks the application (start, close and release decisions): on the callback
  * executor; a handler that throws is answered as a local error (451, RFC 3080 §8); a null answer means the default;
  * the decision comes back to the event loop, unless the session ended meanwhile. A handler that gives no decision
- * within {@code BeepConfig.channelRequestTimeout} is answered for as if it had thrown (451), once; its late decision
+ * within {@code SessionLimits.channelRequestTimeout} is answered for as if it had thrown (451), once; its late decision
  * is dropped.
  */
 final class ApplicationDecisions {
@@ -32,7 +32,7 @@ final class ApplicationDecisions {
     static <D> void ask(ManagementHost host, String what, Supplier<D> question, Function<String, D> fallback,
                         D byDefault, Consumer<D> then) {
         boolean[] decided = new boolean[1]; // event loop only
-        Duration timeout = host.config().channelRequestTimeout();
+        Duration timeout = host.config().limits().channelRequestTimeout();
         Runnable cancel = host.after(timeout, () -> {
             if (!decided[0] && !host.closed()) {
                 decided[0] = true;

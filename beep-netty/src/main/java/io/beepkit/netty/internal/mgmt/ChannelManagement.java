@@ -34,7 +34,7 @@ public final class ChannelManagement {
     }
 
     private void build() {
-        ChannelNumbers numbers = new ChannelNumbers(host.role(), host.config().maxChannels(),
+        ChannelNumbers numbers = new ChannelNumbers(host.role(), host.config().limits().maxChannels(),
                 n -> host.channel(n) != null);
         this.greeting = new GreetingExchange(host);
         this.closing = new Closing(host);

@@ -5,7 +5,7 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.internal.ViolationLog;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.security.SessionTuning;
@@ -23,7 +23,7 @@ public interface ManagementHost {
     SessionRole role();
 
     /** The session's settings. */
-    BeepConfig config();
+    SessionConfig config();
 
     /** The profiles we offer. */
     ProfileRegistry registry();
@@ -88,7 +88,7 @@ public interface ManagementHost {
 
     /**
      * A channel-0 request of the peer was parsed, or refused before parsing: it counts against the session's share of
-     * the event-loop turn ({@code BeepConfig.maxStartsPerTurn}).
+     * the event-loop turn ({@code SessionLimits.maxStartsPerTurn}).
      */
     void requestHandled();
 

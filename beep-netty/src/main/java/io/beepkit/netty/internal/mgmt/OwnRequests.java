@@ -88,14 +88,14 @@ final class OwnRequests {
 
     /**
      * Sends a channel-0 request; its reply goes to {@code onRpy} or {@code onErr}, a lost session to {@code onFail}.
-     * Without a reply within {@code BeepConfig.channelRequestTimeout}, {@code onTimeout} is told and the session is
+     * Without a reply within {@code SessionLimits.channelRequestTimeout}, {@code onTimeout} is told and the session is
      * terminated: channel-0 replies come in order, so a missing one holds back every later one.
      *
      * @param what names the request in the timeout's message ("start of channel 3")
      */
     void send(ManagementMessage m, String what, Consumer<MimeEntity> onRpy, Consumer<MimeEntity> onErr,
               Consumer<Throwable> onFail, Consumer<RequestTimeoutException> onTimeout) {
-        send(m, what, host.config().channelRequestTimeout(), onRpy, onErr, onFail, onTimeout);
+        send(m, what, host.config().limits().channelRequestTimeout(), onRpy, onErr, onFail, onTimeout);
     }
 
     /** As {@link #send(ManagementMessage, String, Consumer, Consumer, Consumer, Consumer)}, within {@code timeout}. */

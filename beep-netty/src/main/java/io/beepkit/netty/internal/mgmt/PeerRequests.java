@@ -42,7 +42,8 @@ final class PeerRequests {
         this.host = host;
         this.numbers = numbers;
         this.closing = closing;
-        this.startRate = new StartRate(host.config().maxStartsPerSecond(), host.config().maxChannels());
+        this.startRate = new StartRate(host.config().limits().maxStartsPerSecond(), host.config().limits()
+                .maxChannels());
     }
 
     String serverName() {

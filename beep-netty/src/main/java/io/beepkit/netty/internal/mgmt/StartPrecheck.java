@@ -3,7 +3,7 @@ package io.beepkit.netty.internal.mgmt;
 /**
  * Tells a start request from other channel-0 requests by its first element, without parsing the XML: octets of the
  * MIME headers, then optional white space and an XML declaration, then {@code <start} followed by white space,
- * {@code /} or {@code >}. Used to refuse a start over the session's rate ({@code BeepConfig.maxStartsPerSecond})
+ * {@code /} or {@code >}. Used to refuse a start over the session's start rate ({@code SessionLimits})
  * before paying for a parse (about 10 µs each; the parse was most of the event loops' work during a start flood).
  * A body it does not recognise (a comment first, a DOCTYPE, another encoding) is parsed in full and rate-checked
  * after, so the check can only save work, never change a verdict.

@@ -1,7 +1,7 @@
 package io.beepkit.netty.internal.mgmt;
 
 /**
- * How many channel starts the peer may request on one session ({@code BeepConfig.maxStartsPerSecond}): a token
+ * How many channel starts the peer may request on one session (the start rate of {@code SessionLimits}): a token
  * bucket that holds up to {@code burst} starts (so a peer may open all the channels it is allowed at once) and refills
  * at {@code perSecond}. A start finding the bucket empty is refused; a peer that sends more than {@code perSecond}
  * refused starts in a row, undeterred by the refusals, is to be terminated. Event loop only.

@@ -1,26 +1,29 @@
 package io.beepkit.netty.internal.pipeline;
 
+import io.beepkit.api.BeepSession;
+import io.beepkit.api.ProfileRegistry;
+import io.beepkit.api.SessionRole;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
+import io.beepkit.netty.internal.ListenerSetup;
 import io.beepkit.netty.internal.LivenessProbeHandler;
 import io.beepkit.netty.internal.PeerAddress;
 import io.beepkit.netty.internal.Transport;
 import io.beepkit.netty.internal.ViolationLog;
-import io.beepkit.api.BeepSession;
-import io.beepkit.api.ProfileRegistry;
-import io.beepkit.api.SessionRole;
-import io.beepkit.netty.BeepConfig;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.BeepFrameEncoder;
 import io.beepkit.netty.internal.codec.FrameTraceHandler;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.netty.internal.session.BeepSessionHandler;
+import io.beepkit.netty.internal.session.CallbackSetup;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.session.ListenerMemory;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -38,7 +41,9 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
     private static final long LISTENER_QUIET_NANOS = TimeUnit.MINUTES.toNanos(1);
 
     private final SessionRole role;
-    private final BeepConfig config;
+    private final SessionConfig config;
+    private final CallbackSetup callbackSetup;
+    private final ListenerSetup listener;
     private final ProfileRegistry registry;
     private final Transport transport;
     private final Consumer<BeepSession> onReady;
@@ -52,12 +57,15 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
 
     /**
      * @param security the listener's or initiator's TLS and SASL, built once
+     * @param callbackSetup where application callbacks run
+     * @param listener the listener's own limits, or null for an initiator
      * @param peerHost the host an initiator connects to (SNI, certificate check), or null
      * @param peerPort the port an initiator connects to, or 0
      */
-    public PipelineInitializer(SessionRole role, BeepConfig config, ProfileRegistry registry, Transport transport,
+    public PipelineInitializer(SessionRole role, SessionConfig config, ProfileRegistry registry, Transport transport,
                                Consumer<DefaultBeepSession> onCreated, Consumer<BeepSession> onReady,
-                               SecurityEndpoint security, String peerHost, int peerPort) {
+                               SecurityEndpoint security, CallbackSetup callbackSetup, ListenerSetup listener,
+                               String peerHost, int peerPort) {
         this.role = role;
         this.config = config;
         this.registry = registry;
@@ -65,11 +73,13 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
         this.onCreated = onCreated;
         this.onReady = onReady;
         this.security = security;
+        this.callbackSetup = callbackSetup;
+        this.listener = listener;
         this.peerHost = peerHost;
         this.peerPort = peerPort;
-        this.limiter = role == SessionRole.LISTENER
-                ? new ConnectionLimiter(config.maxSessions(), config.maxSessionsPerAddress(), violations) : null;
-        this.listenerMemory = role == SessionRole.LISTENER ? new ListenerMemory(config.listenerMemoryBudget()) : null;
+        this.limiter = listener != null ? new ConnectionLimiter(listener.limits().maxSessions(),
+                listener.limits().maxSessionsPerAddress(), violations) : null;
+        this.listenerMemory = listener != null ? new ListenerMemory(listener.limits().memoryBudget()) : null;
     }
 
     /** The budget the listener's sessions share, or null for an initiator. */
@@ -88,9 +98,10 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
             ch.close();
             return;
         }
-        if (limiter != null && config.proxyProtocol()) {
+        if (listener != null && listener.proxyProtocol()) {
             // The client's address, which the per-address limit and the session need, comes with the header.
-            new ProxyHeaderHandler(config.greetingTimeout(), violations, this::initSession).install(ch.pipeline());
+            new ProxyHeaderHandler(config.limits().greetingTimeout(), violations, this::initSession)
+                    .install(ch.pipeline());
             return;
         }
         initSession(ch);
@@ -110,17 +121,18 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
             return;
         }
         BeepSessionHandler session = new BeepSessionHandler(role, config, registry, onReady, transport, security,
-                peerHost, peerPort);
+                callbackSetup, peerHost, peerPort);
         ChannelPipeline p = ch.pipeline();
-        p.addLast("beep-greeting-guard", new GreetingGuard(config.greetingTimeout(), config.maxGreetingSize(), violations));
-        if (!config.idleTimeout().isZero()) {
-            p.addLast("beep-idle-timeout", new IdleTimeoutHandler(config.idleTimeout()));
+        SessionLimits limits = config.limits();
+        p.addLast("beep-greeting-guard", new GreetingGuard(limits.greetingTimeout(), limits.maxGreetingSize(), violations));
+        if (!limits.idleTimeout().isZero()) {
+            p.addLast("beep-idle-timeout", new IdleTimeoutHandler(limits.idleTimeout()));
         }
         if (config.livenessProbe() != null) {
             p.addLast("beep-liveness-probe", new LivenessProbeHandler(config.livenessProbe().interval()));
         }
         p.addLast(BeepFrameDecoder.NAME, new BeepFrameDecoder(
-                BeepFrameDecoder.frameLimit(config.socketProfile().maxWindow()), session.frameLimits()));
+                BeepFrameDecoder.frameLimit(config.flow().maxWindow()), session.frameLimits()));
         p.addLast("beep-frame-encoder", BeepFrameEncoder.INSTANCE);
         if (config.frameTracer() != null) {
             p.addLast("beep-frame-trace", new FrameTraceHandler(config.frameTracer()));

@@ -15,7 +15,6 @@ import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.api.security.TlsSessionInfo;
 import io.beepkit.core.sasl.SessionSecurity;
 import io.beepkit.core.tls.TlsMessage;
-import io.beepkit.netty.SecurityConfig;
 import io.beepkit.netty.internal.channel.InboundRequest;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 
@@ -33,7 +32,6 @@ import java.util.concurrent.CompletionException;
 public final class SessionTuning {
     private final TuningHost host;
     private final SecurityEndpoint endpoint;
-    private final SecurityConfig config;
     private final SessionSecurity security = new SessionSecurity();
     private final TlsNegotiation tls;
     private boolean applicationTold;
@@ -43,7 +41,6 @@ public final class SessionTuning {
     public SessionTuning(TuningHost host, SecurityEndpoint endpoint) {
         this.host = host;
         this.endpoint = endpoint;
-        this.config = endpoint.config();
         this.tls = new TlsNegotiation(host, endpoint, security);
     }
 
@@ -61,7 +58,7 @@ public final class SessionTuning {
         if (!listenerTls() || security.tlsActive()) {
             return registered;
         }
-        if (config.tlsRequired()) {
+        if (endpoint.tlsRequired()) {
             return List.of(TlsMessage.PROFILE_URI);
         }
         List<String> offered = new ArrayList<>();
@@ -72,7 +69,7 @@ public final class SessionTuning {
 
     /** Why a start offering {@code uris} is refused (538) while TLS is required, or null. */
     public String startRefusal(List<String> uris) {
-        if (listenerTls() && config.tlsRequired() && !security.tlsActive() && !uris.contains(TlsMessage.PROFILE_URI)) {
+        if (listenerTls() && endpoint.tlsRequired() && !security.tlsActive() && !uris.contains(TlsMessage.PROFILE_URI)) {
             return "TLS is required before any other profile: start " + TlsMessage.PROFILE_URI + " first";
         }
         return null;
@@ -152,7 +149,7 @@ public final class SessionTuning {
     /** Authenticates; see {@link io.beepkit.api.BeepSession#authenticate}. Any thread. */
     public CompletableFuture<SaslIdentity> authenticate(SaslMechanism mechanism, SaslCredentials credentials) {
         return SaslInitiator.run(host.session(), security, host.peerHost(), mechanism, credentials,
-                config.plainWithoutTls());
+                endpoint.plainWithoutTls());
     }
 
     /**
@@ -164,14 +161,14 @@ public final class SessionTuning {
         if (applicationTold || onConnectRunning) {
             return;
         }
-        if (host.role() == SessionRole.INITIATOR && config.tlsOnConnect() && !security.tlsActive()) {
+        if (host.role() == SessionRole.INITIATOR && endpoint.tlsOnConnect() && !security.tlsActive()) {
             onConnectRunning = true;
             tls.start().whenComplete((info, e) -> onConnectStep(e));
             return;
         }
-        if (host.role() == SessionRole.INITIATOR && config.saslMechanism() != null && security.identity().isEmpty()) {
+        if (host.role() == SessionRole.INITIATOR && endpoint.saslMechanism() != null && security.identity().isEmpty()) {
             onConnectRunning = true;
-            authenticate(config.saslMechanism(), config.saslCredentials()).whenComplete((id, e) -> onConnectStep(e));
+            authenticate(endpoint.saslMechanism(), endpoint.saslCredentials()).whenComplete((id, e) -> onConnectStep(e));
             return;
         }
         applicationTold = true;

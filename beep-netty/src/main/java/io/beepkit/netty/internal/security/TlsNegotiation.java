@@ -180,7 +180,7 @@ final class TlsNegotiation {
         }
         if (endpoint.clientTls() == null) {
             f.completeExceptionally(new IllegalStateException("no TLS configuration for an initiator: set "
-                    + "SecurityConfig.tls (BeepClient.Builder.tls)"));
+                    + "InitiatorSecurity.tls (BeepClient.Builder.tls)"));
             return f;
         }
         String refusal = security.tlsStartRefusal().orElse(phase != Phase.CLEAR

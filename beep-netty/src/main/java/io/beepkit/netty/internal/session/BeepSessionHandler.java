@@ -9,11 +9,10 @@ import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionClosedException;
 import io.beepkit.api.SessionRole;
 import io.beepkit.core.LogText;
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.internal.LivenessProbeHandler;
-import io.beepkit.netty.internal.SharedResources;
-import io.beepkit.netty.internal.SocketOptions;
+import io.beepkit.netty.internal.SocketSetup;
 import io.beepkit.netty.internal.Transport;
 import io.beepkit.netty.internal.codec.Frame;
 import io.beepkit.netty.internal.codec.FrameLimits;
@@ -29,7 +28,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.channels.ClosedChannelException;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -60,14 +58,14 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
      *                  SASL on connect done)
      * @param transport the transport, to read socket options back (null to skip)
      * @param security  the listener's or initiator's TLS and SASL
+     * @param callbackSetup where application callbacks run
      * @param peerHost  the host connected to (initiator: SNI, certificate check, DIGEST-MD5), or null
      * @param peerPort  the port connected to, or 0
      */
-    public BeepSessionHandler(SessionRole role, BeepConfig config, ProfileRegistry registry,
+    public BeepSessionHandler(SessionRole role, SessionConfig config, ProfileRegistry registry,
                               Consumer<BeepSession> onReady, Transport transport, SecurityEndpoint security,
-                              String peerHost, int peerPort) {
-        Executor pool = config.callbackExecutor() != null ? config.callbackExecutor() : SharedResources.callbackPool();
-        CallbackDispatcher callbacks = new CallbackDispatcher(pool, config.directCallbacks());
+                              CallbackSetup callbackSetup, String peerHost, int peerPort) {
+        CallbackDispatcher callbacks = callbackSetup.newDispatcher();
         this.ctx = new SessionContext(role, config, registry, callbacks, this::terminate, this::remoteAddress);
         this.transport = transport;
         ChannelTable table = new ChannelTable();
@@ -76,7 +74,7 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         this.scheduler = new OutboundScheduler(ctx, flow);
         this.session = new DefaultBeepSession(ctx, table, flow, scheduler, onReady);
         this.tuning = new SessionTuning(new SessionReset(ctx, session, flow, scheduler, table, peerHost, peerPort,
-                config.security().tls(), frameLimits), security);
+                security.tls(), frameLimits), security);
         session.tuning(tuning);
         ChannelManagement management = new ChannelManagement(session.host());
         session.management(management);
@@ -107,8 +105,9 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
     public void handlerAdded(ChannelHandlerContext c) {
         this.channelContext = c;
         ctx.bind(c.channel().eventLoop());
-        SocketProfile profile = ctx.config().socketProfile();
-        ctx.writer().bind(c, cause -> exceptionCaught(c, cause), !profile.tcpNoDelay(), profile.naiveSplitting());
+        SessionConfig config = ctx.config();
+        ctx.writer().bind(c, cause -> exceptionCaught(c, cause), !config.socket().tcpNoDelay(),
+                config.flow().naiveSplitting());
         session.bind(c.channel());
         ctx.bindChannel(c.channel()); // for pausing reads (memory budget, turn share) and for failing the session from any task
         if (c.channel().isActive()) {
@@ -130,9 +129,9 @@ public final class BeepSessionHandler extends ChannelDuplexHandler {
         Observation.sessionOpened(ctx);
         if (transport != null) {
             // Read back once connected: the kernel's values, not what the profile asked for.
-            session.socketOptions(SocketOptions.readBack(channelContext.channel(), transport));
-            log.debug("{} session {}: profile {} -> {}", ctx.role(), channelContext.channel(),
-                    ctx.config().socketProfile().name(), session.socketOptions());
+            session.socketOptions(SocketSetup.readBack(channelContext.channel(), transport));
+            log.debug("{} session {}: tuning {} -> {}", ctx.role(), channelContext.channel(),
+                    SocketTuning.nameOf(ctx.config().socket(), ctx.config().flow()), session.socketOptions());
         }
         // Both roles greet at once, never waiting for the peer's greeting (RFC 3080 §2.4; Vortex waits for ours).
         session.start();

@@ -13,7 +13,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
@@ -74,18 +73,25 @@ public final class ChannelTable {
      * run ({@link SessionContext#callbacksFor}).
      */
     public void dropAll(Throwable cause, SessionContext ctx) {
-        Executor callbacks = ctx.callbacks();
         for (ChannelImpl ch : removeAll()) {
-            boolean wasOpen = ch.number() != 0 && ch.isOpen();
-            Observation.channelClosed(ch);
-            ch.destroy(cause);
-            CompletableFuture<Void> ours = ch.closeState().ours();
-            if (ours != null) {
-                callbacks.execute(() -> ours.complete(null));
-            }
-            if (wasOpen && ch.handler() != null) {
-                ctx.callbacksFor(ch.handler()).execute(() -> ch.handler().onClose(ch));
-            }
+            drop(ch, cause, ctx);
+        }
+    }
+
+    /**
+     * One channel taken out of the table: its pending operations fail with {@code cause}, a close we asked for
+     * completes, and the handler of an open channel is told where its callbacks run.
+     */
+    static void drop(ChannelImpl ch, Throwable cause, SessionContext ctx) {
+        boolean wasOpen = ch.number() != 0 && ch.isOpen();
+        Observation.channelClosed(ch);
+        ch.destroy(cause);
+        CompletableFuture<Void> ours = ch.closeState().ours();
+        if (ours != null) {
+            ctx.callbacks().execute(() -> ours.complete(null));
+        }
+        if (wasOpen && ch.handler() != null) {
+            ctx.callbacksFor(ch.handler()).execute(() -> ch.handler().onClose(ch));
         }
     }
 

@@ -118,15 +118,16 @@ public final class DefaultBeepSession implements BeepSession {
     void shutdown(SessionClosedException cause) {
         ctx.markClosed();
         closeCause = cause;
-        table.dropAll(cause, ctx);
+        // The channels go a slice per turn, the first now; the session's end is told after the last one's onClose.
+        ChannelDrop drop = ChannelDrop.start(table, cause, ctx);
         scheduler.clear();
         management.shutdown(cause);
         tuning.shutdown(cause);
         ctx.memory().detach();
-        ctx.callbacks().execute(() -> {
+        drop.then(() -> ctx.callbacks().execute(() -> {
             ended.complete(null);
             closeFuture.complete(null);
-        });
+        }));
     }
 
     // ------------------------------------------------------------------ BeepSession

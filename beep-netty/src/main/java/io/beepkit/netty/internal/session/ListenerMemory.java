@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One budget shared by every session of a listener ({@code BeepConfig.listenerMemoryBudget}): each session's
+ * One budget shared by every session of a listener ({@code ListenerLimits.memoryBudget}): each session's
  * {@link SessionMemory} charges it too. Over the budget the listener refuses new sessions (ERR 421 in place of its
  * greeting, RFC 3080 §2.4), every session holding more than {@link #PRESSURE_SHARE} stops reading, and the worst
  * offender, the session holding the most octets, is shed, one at a time: the next is shed only once the previous one

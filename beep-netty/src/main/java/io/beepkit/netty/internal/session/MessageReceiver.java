@@ -88,7 +88,7 @@ final class MessageReceiver {
             throw new BeepProtocolException("channel " + ch.number() + ": MSG " + h.msgno()
                     + " reuses a msgno that still awaits our reply");
         }
-        int max = ctx.config().maxOutstanding();
+        int max = ctx.config().limits().maxOutstanding();
         if (ch.exchanges().replies().awaiting() >= max) {
             throw new BeepProtocolException("channel " + ch.number() + ": peer has more than " + max
                     + " MSGs awaiting replies");
@@ -98,7 +98,7 @@ final class MessageReceiver {
         if (ch.number() != 0 && ch.handler() instanceof StreamingHandler) {
             req.stream();
         } else {
-            req.assemble(ctx.config().maxMessageSize());
+            req.assemble(ctx.config().limits().maxMessageSize());
         }
         return req;
     }
@@ -107,7 +107,7 @@ final class MessageReceiver {
     private void tooLarge(ChannelImpl ch, InboundRequest req, FrameHeader h) {
         req.discard(h.more());
         flow.consumeMsg(ch, h.size());
-        int max = ctx.config().maxMessageSize();
+        int max = ctx.config().limits().maxMessageSize();
         log.debug("channel {}: MSG {} exceeds {} octets, answering ERR 550", ch.number(), h.msgno(), max);
         req.replyNow(FrameType.ERR, ManagementPayloads.error(550,
                 "message exceeds the maximum size of " + max + " octets"));

@@ -4,7 +4,7 @@ import io.beepkit.core.flow.FragmentPlanner;
 import io.beepkit.core.flow.SendWindow;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.FlowSettings;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.channel.OutboundMessage;
 import io.beepkit.netty.internal.channel.OutboundQueue;
@@ -39,7 +39,7 @@ public final class OutboundScheduler {
     OutboundScheduler(SessionContext ctx, ReceiveFlowController flow) {
         this.ctx = ctx;
         this.flow = flow;
-        SocketProfile p = ctx.config().socketProfile();
+        FlowSettings p = ctx.config().flow();
         this.planner = p.naiveSplitting() ? FragmentPlanner.naive(p.maxFrameSize())
                 : FragmentPlanner.windowAware(p.maxFrameSize(), p.minFragment());
     }
@@ -227,6 +227,6 @@ public final class OutboundScheduler {
                 q.forceNext(true);
                 schedule(ch);
             }
-        }, ctx.config().tailWait().toNanos());
+        }, ctx.config().flow().tailWait().toNanos());
     }
 }

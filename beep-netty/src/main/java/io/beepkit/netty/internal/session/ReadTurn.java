@@ -1,9 +1,10 @@
 package io.beepkit.netty.internal.session;
 
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.netty.channel.EventLoop;
 
 /**
- * The share of an event-loop turn one session's read may use ({@code BeepConfig.maxFramesPerTurn},
+ * The share of an event-loop turn one session's read may use ({@code SessionLimits.maxFramesPerTurn},
  * {@code maxOctetsPerTurn}, {@code maxStartsPerTurn}). Once a bound is reached the session yields: the frame decoder
  * hands on nothing more (what it has read waits, undecoded), the socket is not read (back-pressure on the peer), and
  * a task scheduled on the loop resumes decoding. A scheduled task runs after the I/O the loop has already selected,
@@ -25,15 +26,17 @@ final class ReadTurn {
     private int frames;
     private long octets;
     private int requests;
+    /** The loop's requests in its current pass, as of this session's latest one. */
+    private int loopRequests;
     private boolean yielded;
     private volatile long yields;
     private Runnable decodeHeld = () -> { };
 
-    ReadTurn(SessionContext ctx, BeepConfig config) {
+    ReadTurn(SessionContext ctx, SessionConfig config) {
         this.ctx = ctx;
-        this.maxFrames = config.maxFramesPerTurn();
-        this.maxOctets = config.maxOctetsPerTurn();
-        this.maxRequests = config.maxStartsPerTurn();
+        this.maxFrames = config.limits().maxFramesPerTurn();
+        this.maxOctets = config.limits().maxOctetsPerTurn();
+        this.maxRequests = config.limits().maxStartsPerTurn();
     }
 
     /** What resumes the frame decoder on the next turn; set by the decoder through its limits. */
@@ -47,6 +50,7 @@ final class ReadTurn {
             frames = 0;
             octets = 0;
             requests = 0;
+            loopRequests = 0;
         }
     }
 
@@ -57,9 +61,16 @@ final class ReadTurn {
         check();
     }
 
-    /** A channel-0 request was parsed, or refused for the start rate before parsing. */
+    /**
+     * A channel-0 request was parsed, or refused for the start rate before parsing. It counts for the session and for
+     * its event loop's pass ({@link LoopShare}): the session yields once either has handled a share.
+     */
     void requestHandled() {
         requests++;
+        EventLoop loop = ctx.loop();
+        if (loop != null && loop.inEventLoop()) {
+            loopRequests = LoopShare.current().requestHandled(loop);
+        }
         check();
     }
 
@@ -74,7 +85,8 @@ final class ReadTurn {
     }
 
     private void check() {
-        if (!yielded && (frames >= maxFrames || octets >= maxOctets || requests >= maxRequests)) {
+        if (!yielded && (frames >= maxFrames || octets >= maxOctets || requests >= maxRequests
+                || loopRequests >= maxRequests)) {
             yielded = true;
             yields++;
             ctx.updateReading();

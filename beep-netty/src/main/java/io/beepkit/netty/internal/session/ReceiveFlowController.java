@@ -5,7 +5,7 @@ import io.beepkit.core.flow.ReceiveWindowTuner;
 import io.beepkit.core.flow.SendWindow;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.FlowSettings;
 import io.beepkit.netty.internal.channel.ChannelImpl;
 import io.beepkit.netty.internal.channel.ReceiveState;
 import io.beepkit.netty.internal.codec.Frame;
@@ -81,7 +81,7 @@ public final class ReceiveFlowController {
         return !rs.midMessage() && (rs.repliesOwed() > 0 || rs.replyCompleted())
                 && rs.window().open() >= rs.lastMessageOctets() && rs.window().open() >= roomOwed(ch)
                 && ch.outbound().window().available() > 0
-                && !ctx.config().seqDelay().isZero() && !ctx.config().socketProfile().naiveSplitting();
+                && !ctx.config().flow().seqDelay().isZero() && !ctx.config().flow().naiveSplitting();
     }
 
     private void defer(ChannelImpl ch) {
@@ -91,7 +91,7 @@ public final class ReceiveFlowController {
         }
         if (!deferTimerArmed) {
             deferTimerArmed = true;
-            ctx.schedule(this::sendDeferred, ctx.config().seqDelay().toNanos());
+            ctx.schedule(this::sendDeferred, ctx.config().flow().seqDelay().toNanos());
         }
     }
 
@@ -172,7 +172,7 @@ public final class ReceiveFlowController {
     }
 
     private long replyBacklogLimit(ChannelImpl ch) {
-        int peer = Math.min(ch.outbound().window().peerWindow(), ctx.config().socketProfile().maxWindow());
+        int peer = Math.min(ch.outbound().window().peerWindow(), ctx.config().flow().maxWindow());
         return Math.max(ch.receive().window().window(), peer);
     }
 
@@ -275,7 +275,7 @@ public final class ReceiveFlowController {
 
     /** The most octets all receive windows of this session may add up to: what a peer can make us buffer. */
     private long sessionWindowBudget() {
-        return 4L * ctx.config().socketProfile().maxWindow();
+        return 4L * ctx.config().flow().maxWindow();
     }
 
     private void sendSeq(ChannelImpl ch) {
@@ -299,7 +299,7 @@ public final class ReceiveFlowController {
      * growth; announced at once when larger than the RFC's 4096.
      */
     void announceWindow(ChannelImpl ch, int fixedWindow) {
-        SocketProfile p = ctx.config().socketProfile();
+        FlowSettings p = ctx.config().flow();
         int wanted = fixedWindow != 0 ? fixedWindow : p.initialWindow();
         // The budget trims windows above the RFC's 4096 only: every channel starts with 4096 octets the peer may
         // send (RFC 3081 §3.1.1), so that much is bounded by the channel limit, not by the budget.

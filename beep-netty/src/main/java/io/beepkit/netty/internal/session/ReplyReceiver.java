@@ -76,7 +76,7 @@ final class ReplyReceiver {
             }
             return;
         }
-        int limit = ctx.config().maxMessageSize();
+        int limit = ctx.config().limits().maxMessageSize();
         boolean fits = p.replyAssembly(limit).append(payload);
         counted(ch, p, p.reply(), h, fits);
         if (h.more()) {
@@ -115,7 +115,7 @@ final class ReplyReceiver {
             deliverChunk(ch, p, h, payload);
             return;
         }
-        int limit = ctx.config().maxMessageSize();
+        int limit = ctx.config().limits().maxMessageSize();
         Assembly a = p.answer(h.ansno(), limit);
         boolean fits = a.append(payload);
         counted(ch, p, a, h, fits);
@@ -164,7 +164,7 @@ final class ReplyReceiver {
         long before = a.size() - h.size();
         if (fits && h.more()) {
             hold(ch, p, h.size());
-        } else if (before <= ctx.config().maxMessageSize()) {
+        } else if (before <= ctx.config().limits().maxMessageSize()) {
             hold(ch, p, -before);
         }
     }

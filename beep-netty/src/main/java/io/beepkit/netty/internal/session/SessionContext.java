@@ -5,7 +5,7 @@ import io.beepkit.api.BeepException;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.internal.ViolationLog;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
@@ -29,7 +29,7 @@ public final class SessionContext {
     private static final Logger log = LoggerFactory.getLogger(SessionContext.class);
 
     private final SessionRole role;
-    private final BeepConfig config;
+    private final SessionConfig config;
     private final ProfileRegistry registry;
     private final CallbackDispatcher callbacks;
     /** Where non-blocking handlers run: on the event loop (the same dispatcher when every callback does). */
@@ -45,7 +45,7 @@ public final class SessionContext {
     private boolean closed;
     private OutboundHold hold = OutboundHold.NONE;
 
-    SessionContext(SessionRole role, BeepConfig config, ProfileRegistry registry, CallbackDispatcher callbacks,
+    SessionContext(SessionRole role, SessionConfig config, ProfileRegistry registry, CallbackDispatcher callbacks,
                    Consumer<BeepException> terminator, Supplier<SocketAddress> remote) {
         this.role = role;
         this.config = config;
@@ -109,7 +109,7 @@ public final class SessionContext {
     }
 
     /** The session's settings. */
-    public BeepConfig config() {
+    public SessionConfig config() {
         return config;
     }
 

@@ -6,7 +6,7 @@ import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.internal.GreetingReceivedEvent;
 import io.beepkit.netty.internal.ViolationLog;
 import io.beepkit.netty.internal.channel.ChannelHost;
@@ -57,7 +57,7 @@ final class SessionHost implements ChannelHost, ManagementHost {
     }
 
     @Override
-    public BeepConfig config() {
+    public SessionConfig config() {
         return ctx.config();
     }
 

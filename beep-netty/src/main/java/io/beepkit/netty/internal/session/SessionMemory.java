@@ -5,7 +5,7 @@ import io.beepkit.netty.internal.channel.ChannelImpl;
 
 
 /**
- * What the peer makes one session hold, against the session's memory budget ({@code BeepConfig.memoryBudget}):
+ * What the peer makes one session hold, against the session's memory budget ({@code SessionLimits.memoryBudget}):
  * octets of MSGs being assembled, of replies to our MSGs being assembled (answers included), of delivered MSGs whose
  * handler has not returned, of frames handed to a streaming handler or reply listener that it has not yet returned
  * from, of our replies produced but not yet written, and {@link #PER_MESSAGE} octets for each of the peer's MSGs
@@ -48,7 +48,7 @@ public final class SessionMemory {
 
     SessionMemory(SessionContext ctx) {
         this.ctx = ctx;
-        this.budget = ctx.config().memoryBudget();
+        this.budget = ctx.config().limits().memoryBudget();
     }
 
     /** Charges {@code shared}, the listener's budget, with every change too, until the session ends. */
@@ -168,7 +168,7 @@ public final class SessionMemory {
         int thisEpisode = ++episode;
         ctx.updateReading();
         if (ctx.loop() != null) {
-            long nanos = ctx.config().memoryBudgetTimeout().toNanos();
+            long nanos = ctx.config().limits().memoryBudgetTimeout().toNanos();
             ctx.schedule(() -> overTooLong(thisEpisode), nanos);
         }
         ListenerMemory l = listener;
@@ -197,7 +197,7 @@ public final class SessionMemory {
 
     private void overTooLong(int pausedEpisode) {
         if (paused && episode == pausedEpisode && !ctx.closed()) {
-            long ms = ctx.config().memoryBudgetTimeout().toMillis();
+            long ms = ctx.config().limits().memoryBudgetTimeout().toMillis();
             String why = held > budget / 2
                     ? "held more than the memory budget of " + budget + " octets for the peer and not back under "
                     + "half of it within " + ms + " ms (" + held + " held now)"

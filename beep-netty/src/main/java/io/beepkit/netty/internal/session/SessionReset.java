@@ -109,7 +109,7 @@ final class SessionReset implements TuningHost {
         // Whatever the old decoder still held arrived after the ready: the handler treats it as a violation.
         Channel ch = channel();
         ch.pipeline().replace(BeepFrameDecoder.NAME, BeepFrameDecoder.NAME,
-                new BeepFrameDecoder(BeepFrameDecoder.frameLimit(ctx.config().socketProfile().maxWindow()),
+                new BeepFrameDecoder(BeepFrameDecoder.frameLimit(ctx.config().flow().maxWindow()),
                         frameLimits));
     }
 

@@ -2,8 +2,12 @@ package io.beepkit.netty.internal.pipeline;
 
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.SessionRole;
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.SecurityConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
+import io.beepkit.netty.ListenerLimits;
+import io.beepkit.netty.ListenerSecurity;
+import io.beepkit.netty.internal.ListenerSetup;
+import io.beepkit.netty.internal.session.CallbackSetup;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
@@ -53,15 +57,16 @@ class ProxyHeaderHandlerTest {
         }
     }
 
-    private EmbeddedChannel listener(BeepConfig config) {
+    private EmbeddedChannel listener(SessionConfig config, boolean proxyProtocol) {
         PipelineInitializer init = new PipelineInitializer(SessionRole.LISTENER, config, new ProfileRegistry(), null,
-                sessions::add, s -> { }, SecurityEndpoint.listener(SecurityConfig.NONE), null, 0);
+                sessions::add, s -> { }, SecurityEndpoint.listener(ListenerSecurity.NONE), CallbackSetup.DEFAULT,
+                new ListenerSetup(ListenerLimits.defaults(), proxyProtocol), null, 0);
         ch = new EmbeddedChannel(init);
         return ch;
     }
 
     private EmbeddedChannel proxied() {
-        return listener(BeepConfig.builder().proxyProtocol(true).build());
+        return listener(SessionConfig.defaults(), true);
     }
 
     private void receive(byte[] octets) {
@@ -147,7 +152,8 @@ class ProxyHeaderHandlerTest {
     @Test
     @DisplayName("no header within the greeting timeout closes the connection")
     void missingHeaderTimesOut() {
-        listener(BeepConfig.builder().proxyProtocol(true).greetingTimeout(Duration.ofSeconds(2)).build());
+        listener(SessionConfig.builder()
+                .limits(SessionLimits.builder().greetingTimeout(Duration.ofSeconds(2)).build()).build(), true);
         ch.advanceTimeBy(1, TimeUnit.SECONDS);
         ch.runScheduledPendingTasks();
         assertTrue(ch.isOpen(), "open within the timeout");
@@ -160,7 +166,7 @@ class ProxyHeaderHandlerTest {
     @Test
     @DisplayName("with the PROXY protocol off, the pipeline has no decoder and the session keeps the socket's address")
     void offByDefault() {
-        listener(BeepConfig.defaults());
+        listener(SessionConfig.defaults(), false);
         assertNull(ch.pipeline().get(ProxyHeaderHandler.DECODER_NAME));
         assertEquals(1, sessions.size());
         assertEquals(ch.remoteAddress(), sessions.get(0).remoteAddress());

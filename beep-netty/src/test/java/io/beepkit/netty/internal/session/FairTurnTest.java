@@ -6,7 +6,9 @@ import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
 import io.beepkit.core.frame.FrameHeader;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
+import io.beepkit.netty.internal.pipeline.PipelineInitializer;
 import io.beepkit.netty.internal.codec.BeepFrameDecoder;
 import io.beepkit.netty.internal.codec.Frame;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
@@ -52,14 +54,16 @@ class FairTurnTest {
 
         Peer(String name) {
             this.name = name;
-            BeepConfig config = BeepConfig.builder().maxFramesPerTurn(SHARE).callbackExecutor(Runnable::run)
-                    .directCallbacks(true).build();
+            SessionConfig config = SessionConfig.builder().limits(SessionLimits.builder().maxFramesPerTurn(SHARE)
+                    .build())
+                    .build();
+            CallbackSetup callbacks = new CallbackSetup(Runnable::run, true);
             ProfileRegistry registry = new ProfileRegistry().register(ECHO, (MessageHandler) (Message m, Responder r)
                     -> r.reply(m.entity()));
             BeepSessionHandler session = new BeepSessionHandler(SessionRole.LISTENER, config, registry, s -> { },
-                    null, SecurityEndpoint.NONE, null, 0);
+                    null, SecurityEndpoint.NONE, callbacks, null, 0);
             channel = new EmbeddedChannel(new Recorder(this),
-                    new BeepFrameDecoder(BeepFrameDecoder.frameLimit(config.socketProfile().maxWindow()),
+                    new BeepFrameDecoder(BeepFrameDecoder.frameLimit(config.flow().maxWindow()),
                             session.frameLimits()), session);
             channels.add(channel);
             channel.freezeTime(); // a later turn is the test's advanceTimeBy: the resume is scheduled a tick ahead

@@ -9,8 +9,8 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.internal.codec.Frame;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
@@ -81,12 +81,15 @@ class FlushCoalescingTest {
     }
 
     private BeepSessionHandler newSession(SessionRole role, MessageHandler handler, boolean direct, Duration delay) {
-        SocketProfile fixed = SocketProfile.DEFAULT.toBuilder().initialWindow(window).maxWindow(window)
-                .tcpNoDelay(!nagle).build();
-        BeepConfig config = BeepConfig.builder().socketProfile(fixed).seqDelay(delay)
-                .callbackExecutor(Runnable::run).directCallbacks(direct).build();
+        SocketTuning fixed = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().tcpNoDelay(!nagle)
+                .build(),
+                SocketTuning.DEFAULT.flow().toBuilder().initialWindow(window).maxWindow(window).build());
+        SessionConfig config = SessionConfig.builder().tuning(fixed).flow((fixed).flow().toBuilder().seqDelay(delay)
+                .build())
+                .build();
+        CallbackSetup callbacks = new CallbackSetup(Runnable::run, direct);
         ProfileRegistry registry = new ProfileRegistry().register(ECHO, handler);
-        return new BeepSessionHandler(role, config, registry, s -> { }, null, SecurityEndpoint.NONE, null, 0);
+        return new BeepSessionHandler(role, config, registry, s -> { }, null, SecurityEndpoint.NONE, callbacks, null, 0);
     }
 
     private void start(MessageHandler handler, boolean direct, Duration delay) {

@@ -8,8 +8,8 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.SessionRole;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.internal.codec.BeepFrameEncoder;
 import io.beepkit.netty.internal.codec.Frame;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
@@ -67,11 +67,11 @@ class IdleChannelFirstTest {
     void anInteractiveReplyOvertakesTheRestOfABulkReply() {
         MessageHandler bulk = (Message m, Responder r) -> r.reply(MimeEntity.of(new byte[BULK_REPLY]));
         MessageHandler echo = (Message m, Responder r) -> r.reply(m.entity());
-        BeepConfig config = BeepConfig.builder().socketProfile(SocketProfile.DEFAULT)
-                .callbackExecutor(Runnable::run).directCallbacks(true).build();
+        SessionConfig config = SessionConfig.builder().tuning(SocketTuning.DEFAULT).build();
+        CallbackSetup callbacks = new CallbackSetup(Runnable::run, true);
         ProfileRegistry registry = new ProfileRegistry().register(BULK, bulk).register(ECHO, echo);
         BeepSessionHandler session = new BeepSessionHandler(SessionRole.LISTENER, config, registry, s -> { }, null,
-                SecurityEndpoint.NONE, null, 0);
+                SecurityEndpoint.NONE, callbacks, null, 0);
         channel = new EmbeddedChannel();
         channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(4 * 1024, 8 * 1024));
         channel.pipeline().addLast(gate, BeepFrameEncoder.INSTANCE, session);

@@ -1,5 +1,7 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.netty.SocketTuning;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.Message;
@@ -13,8 +15,6 @@ import io.beepkit.api.SessionRole;
 import io.beepkit.api.WindowTooSmallException;
 import io.beepkit.core.frame.FrameHeader;
 import io.beepkit.core.frame.FrameType;
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.SocketProfile;
 import io.beepkit.netty.internal.codec.BeepFrameEncoder;
 import io.beepkit.netty.internal.codec.Frame;
 import io.beepkit.netty.internal.security.SecurityEndpoint;
@@ -68,10 +68,10 @@ class WholeFrameSendTest {
                 responder.set(r);
             }
         };
-        BeepConfig config = BeepConfig.builder().socketProfile(SocketProfile.DEFAULT)
-                .callbackExecutor(Runnable::run).directCallbacks(true).build();
+        SessionConfig config = SessionConfig.builder().tuning(SocketTuning.DEFAULT).build();
         BeepSessionHandler session = new BeepSessionHandler(SessionRole.LISTENER, config,
-                new ProfileRegistry().register(PROFILE, handler), s -> { }, null, SecurityEndpoint.NONE, null, 0);
+                new ProfileRegistry().register(PROFILE, handler), s -> { }, null, SecurityEndpoint.NONE,
+                new CallbackSetup(Runnable::run, true), null, 0);
         wire = new EmbeddedChannel();
         wire.pipeline().addLast(BeepFrameEncoder.INSTANCE, session);
         inbound(FrameType.RPY, 0, 0, "Content-Type: application/beep+xml\r\n\r\n<greeting/>");

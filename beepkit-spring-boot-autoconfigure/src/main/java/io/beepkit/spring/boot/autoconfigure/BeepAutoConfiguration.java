@@ -7,11 +7,13 @@ import io.beepkit.api.security.SaslAuthenticator;
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.DiscardingSink;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -48,6 +50,14 @@ public final class BeepAutoConfiguration {
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(prefix = "beep.server", name = "enabled", havingValue = "true", matchIfMissing = true)
     static final class ServerConfiguration {
+        /** The listener's threads: {@code beep.server.io-threads}, direct or virtual-thread callbacks. */
+        @Bean(destroyMethod = "close")
+        @ConditionalOnMissingBean(name = "beepServerResources")
+        BeepResources beepServerResources(BeepProperties properties, Environment environment) {
+            return BeepConfigFactory.resources(properties, properties.getServer().getIoThreads(), environment,
+                    "beep-server");
+        }
+
         @Bean
         @ConditionalOnMissingBean
         BeepServer beepServer(BeepProperties properties, ObjectProvider<BeepObserver> observers,
@@ -55,13 +65,10 @@ public final class BeepAutoConfiguration {
                               ObjectProvider<BeepServerCustomizer> customizers,
                               ObjectProvider<ProfileRegistration> registrations, ListableBeanFactory beans,
                               ObjectProvider<SslBundles> sslBundles, ObjectProvider<SaslAuthenticator> authenticator,
-                              Environment environment) {
+                              @Qualifier("beepServerResources") BeepResources beepServerResources) {
             BeepProperties.Server server = properties.getServer();
-            BeepConfig.Builder config = BeepConfigFactory.server(properties,
-                    CompositeBeepObserver.of(observers.orderedStream().toList()))
-                    .security(BeepSecurityFactory.listener("beep.server", server.getSsl(), server.getSasl(),
-                            sslBundles.getIfAvailable(), authenticator.getIfAvailable()));
-            CallbackThreads.apply(config, environment, "beep-server");
+            SessionConfig.Builder config = BeepConfigFactory.server(properties,
+                    CompositeBeepObserver.of(observers.orderedStream().toList()));
             configCustomizers.orderedStream().forEach(c -> c.customize(config));
             ProfileRegistry registry = server.isDefaultProfiles()
                     ? StandardProfiles.registerDefaults(new ProfileRegistry())
@@ -71,10 +78,13 @@ public final class BeepAutoConfiguration {
             AnnotatedHandlers.register(registry, beans);
             HandlerDecorators.apply(registry, beans);
             BeepServer.Builder builder = BeepServer.builder()
-                    .bind(server.getHost(), server.getPort())
-                    .config(config.build())
+                    .bind(server.getHost(), server.getPort()).session(config.build())
+                    .limits(BeepConfigFactory.listenerLimits(properties))
+                    .proxyProtocol(server.isProxyProtocol())
+                    .security(BeepSecurityFactory.listener("beep.server", server.getSsl(), server.getSasl(),
+                            sslBundles.getIfAvailable(), authenticator.getIfAvailable()))
                     .profiles(registry)
-                    .ioThreads(server.getIoThreads());
+                    .resources(beepServerResources);
             customizers.orderedStream().forEach(c -> c.customize(builder));
             return builder.build();
         }
@@ -95,22 +105,28 @@ public final class BeepAutoConfiguration {
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(prefix = "beep.client", name = "enabled", havingValue = "true", matchIfMissing = true)
     static final class ClientConfiguration {
+        /** The client's threads: {@code beep.client.io-threads}, direct or virtual-thread callbacks. */
+        @Bean(destroyMethod = "close")
+        @ConditionalOnMissingBean(name = "beepClientResources")
+        BeepResources beepClientResources(BeepProperties properties, Environment environment) {
+            return BeepConfigFactory.resources(properties, properties.getClient().getIoThreads(), environment,
+                    "beep-client");
+        }
+
         @Bean(destroyMethod = "close")
         @ConditionalOnMissingBean
         BeepClient beepClient(BeepProperties properties, ObjectProvider<BeepObserver> observers,
                               ObjectProvider<BeepClientConfigCustomizer> configCustomizers,
                               ObjectProvider<BeepClientCustomizer> customizers, ObjectProvider<SslBundles> sslBundles,
-                              ObjectProvider<SaslCredentials> credentials, Environment environment) {
-            BeepConfig.Builder config = BeepConfigFactory.client(properties,
-                    CompositeBeepObserver.of(observers.orderedStream().toList()))
-                    .security(BeepSecurityFactory.client(properties.getClient(), sslBundles.getIfAvailable(),
-                            credentials.getIfAvailable()));
-            CallbackThreads.apply(config, environment, "beep-client");
+                              ObjectProvider<SaslCredentials> credentials,
+                              @Qualifier("beepClientResources") BeepResources beepClientResources) {
+            SessionConfig.Builder config = BeepConfigFactory.client(properties,
+                    CompositeBeepObserver.of(observers.orderedStream().toList()));
             configCustomizers.orderedStream().forEach(c -> c.customize(config));
-            BeepClient.Builder builder = BeepClient.builder()
-                    .config(config.build())
-                    .connectTimeout(properties.getClient().getConnectTimeout())
-                    .ioThreads(properties.getClient().getIoThreads());
+            BeepClient.Builder builder = BeepClient.builder().session(config.build())
+                    .security(BeepSecurityFactory.client(properties.getClient(), sslBundles.getIfAvailable(),
+                            credentials.getIfAvailable()))
+                    .resources(beepClientResources);
             customizers.orderedStream().forEach(c -> c.customize(builder));
             return builder.build();
         }

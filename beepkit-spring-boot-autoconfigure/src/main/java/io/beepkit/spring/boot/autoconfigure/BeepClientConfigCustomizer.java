@@ -1,14 +1,15 @@
 package io.beepkit.spring.boot.autoconfigure;
 
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 
 /**
  * Adjusts the session settings of the auto-configured {@link io.beepkit.netty.BeepClient} beyond what
- * {@code beep.client.*} properties cover (callback executor, frame tracer, features...). Every bean of this type is
+ * {@code beep.client.*} properties cover (frame tracer, features...; threads are in the {@code beepClientResources}
+ * bean). Every bean of this type is
  * applied in order ({@code @Order}), after the properties.
  */
 @FunctionalInterface
 public interface BeepClientConfigCustomizer {
     /** @param config the settings built from the properties */
-    void customize(BeepConfig.Builder config);
+    void customize(SessionConfig.Builder config);
 }

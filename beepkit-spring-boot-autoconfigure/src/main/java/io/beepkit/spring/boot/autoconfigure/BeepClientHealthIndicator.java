@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.BeepClient;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -22,7 +23,7 @@ public class BeepClientHealthIndicator extends AbstractHealthIndicator {
         }
         builder.up()
                 .withDetail("transport", client.transport())
-                .withDetail("socketProfile", client.config().socketProfile().name())
+                .withDetail("socketProfile", SocketTuning.nameOf(client.config().socket(), client.config().flow()))
                 .withDetail("sessions", client.sessions().size());
     }
 }

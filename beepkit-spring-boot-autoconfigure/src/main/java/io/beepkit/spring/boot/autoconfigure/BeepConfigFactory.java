@@ -1,82 +1,107 @@
 package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.api.BeepObserver;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.BeepResources;
+import io.beepkit.netty.FlowSettings;
+import io.beepkit.netty.ListenerLimits;
 import io.beepkit.netty.LivenessProbe;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.TcpKeepAlive;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.env.Environment;
 
-/** Turns {@link BeepProperties} into the session settings of the listener and of the client. */
+/**
+ * Turns {@link BeepProperties} into the library's setting groups: the session settings of the listener and of the
+ * client, the listener's own limits, and the threads ({@link BeepResources}) each runs on.
+ */
 final class BeepConfigFactory {
     private BeepConfigFactory() {
     }
 
-    /**
-     * The listener's settings: {@code beep.socket.*}, {@code beep.limits.*}, {@code beep.session.*} and
-     * {@code beep.server.proxy-protocol}.
-     */
-    static BeepConfig.Builder server(BeepProperties p, BeepObserver observer) {
-        LimitSettings limits = p.getLimits();
-        BeepConfig.Builder b = shared(p, observer)
-                .socketProfile(SocketProfiles.of(p.getSocket(), null))
-                .maxSessions(limits.getMaxSessions())
-                .maxSessionsPerAddress(limits.getMaxSessionsPerAddress())
-                .proxyProtocol(p.getServer().isProxyProtocol());
-        if (limits.getListenerMemoryBudget() != null) {
-            b.listenerMemoryBudget(limits.getListenerMemoryBudget().toBytes());
-        }
-        return b;
+    /** The listener's session settings: {@code beep.socket.*}, {@code beep.limits.*} and {@code beep.session.*}. */
+    static SessionConfig.Builder server(BeepProperties p, BeepObserver observer) {
+        return shared(p, observer, SocketProfiles.of(p.getSocket(), null), limits(p).build());
     }
 
-    /**
-     * The client's settings: the shared ones with the {@code beep.client.*} overrides that are set. The connection
-     * limits are the listener's alone and keep the library's defaults here.
-     */
-    static BeepConfig.Builder client(BeepProperties p, BeepObserver observer) {
+    /** The listener's own limits: {@code beep.limits.max-sessions}, {@code -per-address} and the listener budget. */
+    static ListenerLimits listenerLimits(BeepProperties p) {
+        LimitSettings limits = p.getLimits();
+        ListenerLimits.Builder b = ListenerLimits.builder().maxSessions(limits.getMaxSessions())
+                .maxSessionsPerAddress(limits.getMaxSessionsPerAddress());
+        if (limits.getListenerMemoryBudget() != null) {
+            b.memoryBudget(limits.getListenerMemoryBudget().toBytes());
+        }
+        return b.build();
+    }
+
+    /** The client's session settings: the shared ones with the {@code beep.client.*} overrides that are set. */
+    static SessionConfig.Builder client(BeepProperties p, BeepObserver observer) {
         ClientSettings c = p.getClient();
-        BeepConfig.Builder b = shared(p, observer)
-                .socketProfile(SocketProfiles.of(p.getSocket(), c.getSocketProfile()));
+        SessionLimits.Builder l = limits(p);
         if (c.getMaxMessageSize() != null) {
-            b.maxMessageSize(SocketProfiles.octets(c.getMaxMessageSize()));
+            l.maxMessageSize(SocketProfiles.octets(c.getMaxMessageSize()));
         }
         if (c.getMaxChannels() != null) {
-            b.maxChannels(c.getMaxChannels());
+            l.maxChannels(c.getMaxChannels());
         }
         if (c.getMaxOutstanding() != null) {
-            b.maxOutstanding(c.getMaxOutstanding());
+            l.maxOutstanding(c.getMaxOutstanding());
         }
         if (c.getGreetingTimeout() != null) {
-            b.greetingTimeout(c.getGreetingTimeout());
+            l.greetingTimeout(c.getGreetingTimeout());
         }
         if (c.getMaxGreetingSize() != null) {
-            b.maxGreetingSize(SocketProfiles.octets(c.getMaxGreetingSize()));
+            l.maxGreetingSize(SocketProfiles.octets(c.getMaxGreetingSize()));
         }
         if (c.getIdleTimeout() != null) {
-            b.idleTimeout(c.getIdleTimeout());
+            l.idleTimeout(c.getIdleTimeout());
         }
+        SocketTuning tuning = SocketProfiles.of(p.getSocket(), c.getSocketProfile());
+        SessionConfig.Builder b = shared(p, observer, tuning, l.build());
+        b.socket(tuning.socket().toBuilder().keepAlive(keepAlive(p.getSession().getTcpKeepAlive()))
+                .connectTimeout(c.getConnectTimeout()).build());
         return b;
     }
 
-    /** What applies to both ends: the session limits, timeouts and engine settings. */
-    private static BeepConfig.Builder shared(BeepProperties p, BeepObserver observer) {
+    /**
+     * The threads of a listener or client: {@code ioThreads}, {@code beep.session.direct-callbacks} and virtual
+     * callback threads where {@code spring.threads.virtual.enabled} asks for them ({@link CallbackThreads}).
+     */
+    static BeepResources resources(BeepProperties p, int ioThreads, Environment environment, String name) {
+        return BeepResources.builder().ioThreads(ioThreads).threadNamePrefix(name)
+                .directCallbacks(p.getSession().isDirectCallbacks())
+                .callbackExecutor(CallbackThreads.executor(environment, name)).build();
+    }
+
+    /** The session limits of {@code beep.limits.*}, shared by both ends. */
+    private static SessionLimits.Builder limits(BeepProperties p) {
         LimitSettings limits = p.getLimits();
-        SessionSettings session = p.getSession();
-        return BeepConfig.builder()
+        return SessionLimits.builder()
                 .maxMessageSize(SocketProfiles.octets(limits.getMaxMessageSize()))
                 .maxChannels(limits.getMaxChannels())
                 .maxOutstanding(limits.getMaxOutstanding())
-                .tailWait(limits.getTailWait())
                 .greetingTimeout(limits.getGreetingTimeout())
                 .maxGreetingSize(SocketProfiles.octets(limits.getMaxGreetingSize()))
                 .idleTimeout(limits.getIdleTimeout())
                 .memoryBudget(limits.getMemoryBudget().toBytes())
                 .memoryBudgetTimeout(limits.getMemoryBudgetTimeout())
                 .channelRequestTimeout(limits.getChannelRequestTimeout())
-                .maxStartsPerSecond(limits.getMaxStartsPerSecond())
-                .seqDelay(session.getSeqDelay())
-                .directCallbacks(session.isDirectCallbacks())
-                .replyTimeout(session.getReplyTimeout())
-                .tcpKeepAlive(keepAlive(session.getTcpKeepAlive()))
+                .maxStartsPerSecond(limits.getMaxStartsPerSecond());
+    }
+
+    /** What applies to both ends: socket, flow, limits and session settings. */
+    private static SessionConfig.Builder shared(BeepProperties p, BeepObserver observer, SocketTuning tuning,
+                                                SessionLimits limits) {
+        SessionSettings session = p.getSession();
+        FlowSettings flow = tuning.flow().toBuilder().tailWait(p.getLimits().getTailWait())
+                .seqDelay(session.getSeqDelay()).build();
+        return SessionConfig.builder()
+                .socket(tuning.socket().toBuilder().keepAlive(keepAlive(session.getTcpKeepAlive())).build())
+                .flow(flow)
+                .limits(limits)
+                .defaultDeadline(session.getReplyTimeout())
                 .livenessProbe(probe(session.getLivenessProbe()))
                 .observer(observer);
     }

@@ -1,9 +1,11 @@
 package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.api.BeepObserver;
+import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -50,6 +52,14 @@ public final class BeepMessagingAutoConfiguration {
         return new ListenerMethods(beans, converter);
     }
 
+    /** The threads of the named clients ({@code beep.clients.*}): those of {@code beep.client.*}. */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean(name = "beepNamedClientResources")
+    BeepResources beepNamedClientResources(BeepProperties properties, Environment environment) {
+        return BeepConfigFactory.resources(properties, properties.getClient().getIoThreads(), environment,
+                "beep-clients");
+    }
+
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     BeepTemplates beepTemplates(BeepProperties properties, BeepPayloadConverter converter,
@@ -57,11 +67,12 @@ public final class BeepMessagingAutoConfiguration {
                                 ObjectProvider<BeepClientConfigCustomizer> configCustomizers,
                                 ObjectProvider<BeepClientCustomizer> customizers,
                                 ObjectProvider<BeepChannelDecorator> channelDecorators,
-                                ObjectProvider<SslBundles> sslBundles, Environment environment) {
+                                ObjectProvider<SslBundles> sslBundles,
+                                @Qualifier("beepNamedClientResources") BeepResources resources) {
         NamedClientFactory clients = new NamedClientFactory(properties,
                 CompositeBeepObserver.of(observers.orderedStream().toList()),
                 configCustomizers.orderedStream().toList(), customizers.orderedStream().toList(),
-                sslBundles.getIfAvailable(), environment);
+                sslBundles.getIfAvailable(), resources);
         return new BeepTemplates(properties.getClients(), clients::build, converter,
                 channelDecorators.orderedStream().toList());
     }

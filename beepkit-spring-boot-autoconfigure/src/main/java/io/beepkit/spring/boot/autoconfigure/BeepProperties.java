@@ -1,5 +1,7 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SocketTuning;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.validation.Errors;
@@ -11,7 +13,7 @@ import java.util.Map;
 
 /**
  * The {@code beep.*} properties: the listener, socket profile, limits, session engine and the client. Every default
- * equals the library's ({@code BeepConfig.defaults()}, {@code SocketProfile.DEFAULT}); socket settings left unset keep
+ * equals the library's ({@code SessionConfig.defaults()}, {@code SocketTuning.DEFAULT}); socket settings left unset keep
  * the named profile's value. {@link BeepPropertiesValidator} checks every value at binding, naming the property and
  * its range.
  */

@@ -1,8 +1,10 @@
 package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.api.security.SaslMechanism;
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.FlowSettings;
+import io.beepkit.netty.SessionLimits;
+import io.beepkit.netty.SocketTuning;
 import org.springframework.util.StringUtils;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.Errors;
@@ -36,9 +38,9 @@ final class BeepPropertiesValidator {
         socket(p.getSocket());
         limits(p.getLimits());
         Duration seqDelay = p.getSession().getSeqDelay();
-        if (seqDelay == null || seqDelay.isNegative() || seqDelay.compareTo(BeepConfig.MAX_SEQ_DELAY) > 0) {
+        if (seqDelay == null || seqDelay.isNegative() || seqDelay.compareTo(FlowSettings.MAX_SEQ_DELAY) > 0) {
             reject("session.seq-delay", "beep.session.seq-delay must be between 0ms and "
-                    + BeepConfig.MAX_SEQ_DELAY.toMillis() + "ms, was " + seqDelay, seqDelay);
+                    + FlowSettings.MAX_SEQ_DELAY.toMillis() + "ms, was " + seqDelay, seqDelay);
         }
         session(p.getSession());
         client(p.getClient());
@@ -114,13 +116,13 @@ final class BeepPropertiesValidator {
         if (limits.getMemoryBudget() == null) {
             reject("limits.memory-budget", "beep.limits.memory-budget must be set", null);
         } else {
-            size("limits.memory-budget", limits.getMemoryBudget(), BeepConfig.MIN_MEMORY_BUDGET);
+            size("limits.memory-budget", limits.getMemoryBudget(), SessionLimits.MIN_MEMORY_BUDGET);
         }
         positive("limits.memory-budget-timeout", limits.getMemoryBudgetTimeout());
         DataSize shared = limits.getListenerMemoryBudget();
-        if (shared != null && shared.toBytes() < BeepConfig.MIN_MEMORY_BUDGET) {
+        if (shared != null && shared.toBytes() < SessionLimits.MIN_MEMORY_BUDGET) {
             reject("limits.listener-memory-budget", "beep.limits.listener-memory-budget must be at least "
-                    + BeepConfig.MIN_MEMORY_BUDGET + "B, was " + shared, shared);
+                    + SessionLimits.MIN_MEMORY_BUDGET + "B, was " + shared, shared);
         }
         positive("limits.channel-request-timeout", limits.getChannelRequestTimeout());
         range("limits.max-starts-per-second", limits.getMaxStartsPerSecond(), 1, MAX_INT);
@@ -169,8 +171,8 @@ final class BeepPropertiesValidator {
     }
 
     private boolean profileName(String property, String name) {
-        String known = Arrays.stream(SocketProfile.builtIns()).map(SocketProfile::name).collect(Collectors.joining(", "));
-        boolean ok = name != null && Arrays.stream(SocketProfile.builtIns())
+        String known = Arrays.stream(SocketTuning.builtIns()).map(SocketTuning::name).collect(Collectors.joining(", "));
+        boolean ok = name != null && Arrays.stream(SocketTuning.builtIns())
                 .anyMatch(b -> b.name().equals(name.toLowerCase(Locale.ROOT)));
         if (!ok) {
             reject(property, "beep." + property + " must be one of " + known + ", was '" + name + "'", name);

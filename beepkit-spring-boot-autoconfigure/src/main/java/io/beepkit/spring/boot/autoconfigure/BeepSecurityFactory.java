@@ -4,7 +4,8 @@ import io.beepkit.api.security.SaslAuthenticator;
 import io.beepkit.api.security.SaslCredentials;
 import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.api.security.SaslMechanism;
-import io.beepkit.netty.SecurityConfig;
+import io.beepkit.netty.InitiatorSecurity;
+import io.beepkit.netty.ListenerSecurity;
 import io.beepkit.netty.tls.ClientAuthentication;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.ssl.SslBundles;
@@ -16,8 +17,9 @@ import java.util.Set;
 
 /**
  * Turns {@code beep.server.ssl.*}, {@code beep.server.sasl.*}, {@code beep.client.ssl.*} and
- * {@code beep.client.sasl.*}, with the SSL bundles and the application's SASL beans, into the {@link SecurityConfig}
- * of the listener and of the client. Nothing configured gives {@link SecurityConfig#NONE}.
+ * {@code beep.client.sasl.*}, with the SSL bundles and the application's SASL beans, into the
+ * {@link ListenerSecurity} of the listener and the {@link InitiatorSecurity} of the client. Nothing configured gives
+ * their {@code NONE}.
  */
 final class BeepSecurityFactory {
     private BeepSecurityFactory() {
@@ -30,9 +32,9 @@ final class BeepSecurityFactory {
      * @param bundles       Spring Boot's SSL bundles, or null when the context has none
      * @param authenticator the application's credential check, or null for no SASL
      */
-    static SecurityConfig listener(String prefix, ServerSslSettings ssl, ServerSaslSettings sasl,
+    static ListenerSecurity listener(String prefix, ServerSslSettings ssl, ServerSaslSettings sasl,
                                    @Nullable SslBundles bundles, @Nullable SaslAuthenticator authenticator) {
-        SecurityConfig.Builder b = SecurityConfig.builder();
+        ListenerSecurity.Builder b = ListenerSecurity.builder();
         if (StringUtils.hasText(ssl.getBundle())) {
             b.tls(SslBundleTls.listener(bundles, prefix + ".ssl.bundle", ssl.getBundle(), clientAuth(ssl)))
                     .tlsRequired(ssl.isRequired());
@@ -69,7 +71,7 @@ final class BeepSecurityFactory {
      * @param bundles     Spring Boot's SSL bundles, or null when the context has none
      * @param credentials the application's {@link SaslCredentials} bean, or null to use the user and password
      */
-    static SecurityConfig client(ClientSettings client, SslBundles bundles, SaslCredentials credentials) {
+    static InitiatorSecurity client(ClientSettings client, SslBundles bundles, SaslCredentials credentials) {
         return client("beep.client", client.getSsl(), client.getSasl(), bundles, credentials);
     }
 
@@ -80,16 +82,16 @@ final class BeepSecurityFactory {
      * @param bundles     Spring Boot's SSL bundles, or null when the context has none
      * @param credentials credentials that replace the user and password, or null
      */
-    static SecurityConfig client(String prefix, ClientSslSettings ssl, ClientSaslSettings sasl,
-                                 @Nullable SslBundles bundles, @Nullable SaslCredentials credentials) {
-        SecurityConfig.Builder b = SecurityConfig.builder();
+    static InitiatorSecurity client(String prefix, ClientSslSettings ssl, ClientSaslSettings sasl,
+                                    @Nullable SslBundles bundles, @Nullable SaslCredentials credentials) {
+        InitiatorSecurity.Builder b = InitiatorSecurity.builder();
         if (StringUtils.hasText(ssl.getBundle())) {
             b.tls(SslBundleTls.initiator(bundles, prefix + ".ssl.bundle", ssl.getBundle()))
                     .tlsOnConnect(ssl.isOnConnect());
         }
         if (StringUtils.hasText(sasl.getMechanism())) {
             SaslMechanism mechanism = mechanism(sasl.getMechanism());
-            b.saslOnConnect(mechanism, credentials != null ? credentials : credentials(prefix, mechanism, sasl));
+            b.sasl(mechanism, credentials != null ? credentials : credentials(prefix, mechanism, sasl));
         }
         return b.build();
     }

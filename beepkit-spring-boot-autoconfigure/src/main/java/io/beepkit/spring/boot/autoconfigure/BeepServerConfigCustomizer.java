@@ -1,14 +1,15 @@
 package io.beepkit.spring.boot.autoconfigure;
 
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 
 /**
  * Adjusts the session settings of the auto-configured listeners (the BEEP server and, when enabled, the syslog
- * collector's) beyond what properties cover: callback executor, frame tracer, release handler, features... Every
+ * collector's) beyond what properties cover: frame tracer, release handler, features... (threads are in the
+ * {@code beepServerResources} and {@code beepSyslogResources} beans). Every
  * bean of this type is applied in order ({@code @Order}), after the properties.
  */
 @FunctionalInterface
 public interface BeepServerConfigCustomizer {
     /** @param config the settings built from the properties */
-    void customize(BeepConfig.Builder config);
+    void customize(SessionConfig.Builder config);
 }

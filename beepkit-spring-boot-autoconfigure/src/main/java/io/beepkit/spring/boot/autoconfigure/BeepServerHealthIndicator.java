@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.BeepServer;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -25,7 +26,7 @@ public class BeepServerHealthIndicator extends AbstractHealthIndicator {
                 .withDetail("bound", true)
                 .withDetail("address", server.localAddress().getHostString() + ":" + server.port())
                 .withDetail("transport", server.transport())
-                .withDetail("socketProfile", server.config().socketProfile().name())
+                .withDetail("socketProfile", SocketTuning.nameOf(server.config().socket(), server.config().flow()))
                 .withDetail("sessions", server.sessions().size());
     }
 }

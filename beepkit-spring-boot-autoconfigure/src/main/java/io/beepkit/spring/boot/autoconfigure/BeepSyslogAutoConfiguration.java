@@ -3,7 +3,8 @@ package io.beepkit.spring.boot.autoconfigure;
 import io.beepkit.api.BeepObserver;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.security.SaslAuthenticator;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
@@ -11,6 +12,7 @@ import io.beepkit.syslog.SyslogLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -88,6 +90,17 @@ public final class BeepSyslogAutoConfiguration {
     }
 
     /**
+     * @return the threads of the collector's listener: {@code beep.syslog.io-threads}, direct or virtual-thread
+     *         callbacks
+     */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean(name = "beepSyslogResources")
+    public BeepResources beepSyslogResources(BeepSyslogProperties syslog, BeepProperties properties,
+                                             ConfigurableEnvironment environment) {
+        return BeepConfigFactory.resources(properties, syslog.getIoThreads(), environment, "beep-syslog");
+    }
+
+    /**
      * @return the collector's listener, bound when the context starts
      */
     @Bean
@@ -98,25 +111,26 @@ public final class BeepSyslogAutoConfiguration {
                                                  ObjectProvider<SslBundles> sslBundles,
                                                  ObjectProvider<SaslAuthenticator> authenticator,
                                                  ConfigurableEnvironment environment,
-                                                 ApplicationEventPublisher events) {
+                                                 ApplicationEventPublisher events,
+                                                 @Qualifier("beepSyslogResources") BeepResources resources) {
         if (syslog.getPort() < 0 || syslog.getPort() > 65535) {
             throw new IllegalArgumentException("beep.syslog.port must be 0..65535: " + syslog.getPort());
         }
-        BeepConfig.Builder config = BeepConfigFactory.server(properties,
-                CompositeBeepObserver.of(observers.orderedStream().toList()))
-                .security(BeepSecurityFactory.listener("beep.syslog", syslog.getSsl(), syslog.getSasl(),
-                        sslBundles.getIfAvailable(), authenticator.getIfAvailable()));
-        CallbackThreads.apply(config, environment, "beep-syslog");
+        SessionConfig.Builder config = BeepConfigFactory.server(properties,
+                CompositeBeepObserver.of(observers.orderedStream().toList()));
         configCustomizers.orderedStream().forEach(c -> c.customize(config));
         ProfileRegistry registry = new ProfileRegistry();
         for (String uri : collector.profiles()) {
             registry.register(uri, collector.handler(uri));
         }
         BeepServer server = BeepServer.builder()
-                .bind(syslog.getHost(), syslog.getPort())
-                .config(config.build())
+                .bind(syslog.getHost(), syslog.getPort()).session(config.build())
+                .limits(BeepConfigFactory.listenerLimits(properties))
+                .proxyProtocol(properties.getServer().isProxyProtocol())
+                .security(BeepSecurityFactory.listener("beep.syslog", syslog.getSsl(), syslog.getSasl(),
+                        sslBundles.getIfAvailable(), authenticator.getIfAvailable()))
                 .profiles(registry)
-                .ioThreads(syslog.getIoThreads())
+                .resources(resources)
                 .build();
         BeepSyslogListener listener = new BeepSyslogListener(server, syslog.getShutdownTimeout());
         listener.attach(environment, events, ShutdownPhase.timeout(environment));

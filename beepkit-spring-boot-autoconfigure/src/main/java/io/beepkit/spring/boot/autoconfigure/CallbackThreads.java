@@ -1,17 +1,20 @@
 package io.beepkit.spring.boot.autoconfigure;
 
-import io.beepkit.netty.BeepConfig;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.system.JavaVersion;
 import org.springframework.core.env.Environment;
 import org.springframework.core.task.VirtualThreadTaskExecutor;
 
+import java.util.concurrent.Executor;
+
 /**
  * Runs application callbacks on virtual threads when {@code spring.threads.virtual.enabled=true}, as Spring Boot's
  * own executors do: each callback on a new virtual thread, still one at a time per session (the engine serialises
  * them). Java 17 has no virtual threads: there the property is ignored, with one log line. Direct callbacks
- * ({@code beep.session.direct-callbacks}) and a callback executor set by a customizer win.
+ * ({@code beep.session.direct-callbacks}) win; both go to the {@link io.beepkit.netty.BeepResources} of the
+ * listener or client.
  */
 final class CallbackThreads {
     private static final Logger log = LoggerFactory.getLogger(CallbackThreads.class);
@@ -21,19 +24,19 @@ final class CallbackThreads {
     }
 
     /**
-     * Sets a virtual-thread callback executor on {@code config} when the property asks for one and the JVM has them.
+     * A virtual-thread callback executor when the property asks for one and the JVM has them, else null.
      *
      * @param name what the callbacks belong to, for the threads' names ({@code beep-server}, {@code beep-client}...)
      */
-    static void apply(BeepConfig.Builder config, Environment environment, String name) {
+    static @Nullable Executor executor(Environment environment, String name) {
         if (!environment.getProperty(PROPERTY, Boolean.class, false)) {
-            return;
+            return null;
         }
         if (!JavaVersion.getJavaVersion().isEqualOrNewerThan(JavaVersion.TWENTY_ONE)) {
             log.info("{}=true is ignored for BEEP callbacks of {}: Java {} has no virtual threads (21 or newer has)",
                     PROPERTY, name, System.getProperty("java.specification.version"));
-            return;
+            return null;
         }
-        config.callbackExecutor(new VirtualThreadTaskExecutor(name + "-callback-"));
+        return new VirtualThreadTaskExecutor(name + "-callback-");
     }
 }

@@ -1,12 +1,13 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.netty.SessionConfig;
 import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
 
 /**
  * Limits ({@code beep.limits.*}): what one peer may make us hold, and for how long. The defaults are written out (the
- * metadata generator reads literals) and equal {@code BeepConfig}'s; {@code docs/reliability.md} says what a peer
+ * metadata generator reads literals) and equal {@code SessionConfig}'s; {@code docs/reliability.md} says what a peer
  * that reaches each one gets. The connection limits apply to the listener only; the rest to the listener and the
  * client, which {@code beep.client.*} can override.
  */

@@ -2,11 +2,11 @@ package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.api.BeepObserver;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
-import io.beepkit.netty.SecurityConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.BeepResources;
+import io.beepkit.netty.InitiatorSecurity;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.ssl.SslBundles;
-import org.springframework.core.env.Environment;
 
 import java.util.HashMap;
 import java.util.List;
@@ -23,8 +23,8 @@ final class NamedClientFactory {
     private final BeepObserver observer;
     private final List<BeepClientConfigCustomizer> configCustomizers;
     private final List<BeepClientCustomizer> customizers;
-    private final Map<String, SecurityConfig> security = new HashMap<>();
-    private final Environment environment;
+    private final Map<String, InitiatorSecurity> security = new HashMap<>();
+    private final BeepResources resources;
 
     /**
      * Resolves every named client's TLS and SASL now, so that an unknown SSL bundle fails start-up naming the
@@ -32,12 +32,12 @@ final class NamedClientFactory {
      */
     NamedClientFactory(BeepProperties properties, BeepObserver observer,
                        List<BeepClientConfigCustomizer> configCustomizers, List<BeepClientCustomizer> customizers,
-                       @Nullable SslBundles bundles, Environment environment) {
+                       @Nullable SslBundles bundles, BeepResources resources) {
         this.properties = properties;
         this.observer = observer;
         this.configCustomizers = configCustomizers;
         this.customizers = customizers;
-        this.environment = environment;
+        this.resources = resources;
         properties.getClients().forEach((name, settings) -> security.put(name,
                 BeepSecurityFactory.client("beep.clients." + name, settings.getSsl(), settings.getSasl(), bundles,
                         null)));
@@ -45,14 +45,10 @@ final class NamedClientFactory {
 
     /** @param name a client of {@code beep.clients}, with {@code settings} */
     BeepClient build(String name, NamedClientSettings settings) {
-        BeepConfig.Builder config = BeepConfigFactory.client(properties, observer)
-                .security(Objects.requireNonNull(security.get(name), name));
-        CallbackThreads.apply(config, environment, "beep-client-" + name);
+        SessionConfig.Builder config = BeepConfigFactory.client(properties, observer);
         configCustomizers.forEach(c -> c.customize(config));
-        BeepClient.Builder builder = BeepClient.builder()
-                .config(config.build())
-                .connectTimeout(properties.getClient().getConnectTimeout())
-                .ioThreads(properties.getClient().getIoThreads());
+        BeepClient.Builder builder = BeepClient.builder().session(config.build())
+                .security(Objects.requireNonNull(security.get(name), name)).resources(resources);
         customizers.forEach(c -> c.customize(builder));
         return builder.build();
     }

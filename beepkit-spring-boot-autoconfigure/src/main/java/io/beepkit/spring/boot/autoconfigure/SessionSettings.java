@@ -1,12 +1,13 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.netty.SessionConfig;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 
 /**
  * How the session engine schedules its work ({@code beep.session.*}), for the listener and the client. The defaults
- * equal {@code BeepConfig}'s; {@code docs/architecture.md} explains both settings.
+ * equal {@code SessionConfig}'s; {@code docs/architecture.md} explains both settings.
  */
 public class SessionSettings {
     /**

@@ -1,9 +1,11 @@
 package io.beepkit.spring.boot.autoconfigure;
 
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.FlowSettings;
+import io.beepkit.netty.SocketOptions;
+import io.beepkit.netty.SocketTuning;
 import org.springframework.util.unit.DataSize;
 
-/** Builds the effective {@link SocketProfile}: the named built-in one with the {@code beep.socket.*} overrides. */
+/** Builds the effective {@link SocketTuning}: the named built-in one with the {@code beep.socket.*} overrides. */
 final class SocketProfiles {
     private SocketProfiles() {
     }
@@ -12,12 +14,13 @@ final class SocketProfiles {
      * The profile named by {@code nameOverride} (or by {@code s.getProfile()} when null), with every override set in
      * {@code s}. Without overrides it is the built-in profile itself.
      */
-    static SocketProfile of(SocketSettings s, String nameOverride) {
-        SocketProfile base = SocketProfile.named(nameOverride != null ? nameOverride : s.getProfile());
+    static SocketTuning of(SocketSettings s, String nameOverride) {
+        SocketTuning base = SocketTuning.named(nameOverride != null ? nameOverride : s.getProfile());
         if (!hasOverrides(s)) {
             return base;
         }
-        SocketProfile.Builder b = base.toBuilder();
+        SocketOptions.Builder b = base.socket().toBuilder();
+        FlowSettings.Builder f = base.flow().toBuilder();
         if (s.getTcpNoDelay() != null) {
             b.tcpNoDelay(s.getTcpNoDelay());
         }
@@ -28,25 +31,26 @@ final class SocketProfiles {
             b.sendBuffer(octets(s.getSendBuffer()));
         }
         if (s.getWriteBufferLow() != null || s.getWriteBufferHigh() != null) {
-            int low = s.getWriteBufferLow() != null ? octets(s.getWriteBufferLow()) : base.writeBufferLow();
-            int high = s.getWriteBufferHigh() != null ? octets(s.getWriteBufferHigh()) : base.writeBufferHigh();
+            int low = s.getWriteBufferLow() != null ? octets(s.getWriteBufferLow()) : base.socket().writeBufferLow();
+            int high = s.getWriteBufferHigh() != null ? octets(s.getWriteBufferHigh()) : base.socket()
+                    .writeBufferHigh();
             b.writeBufferWaterMarks(low, high);
         }
-        int initial = s.getInitialWindow() != null ? octets(s.getInitialWindow()) : base.initialWindow();
-        int max = s.getMaxWindow() != null ? octets(s.getMaxWindow()) : Math.max(base.maxWindow(), initial);
+        int initial = s.getInitialWindow() != null ? octets(s.getInitialWindow()) : base.flow().initialWindow();
+        int max = s.getMaxWindow() != null ? octets(s.getMaxWindow()) : Math.max(base.flow().maxWindow(), initial);
         if (Boolean.FALSE.equals(s.getWindowAutoTuning())) {
             max = initial;
         } else if (Boolean.TRUE.equals(s.getWindowAutoTuning()) && max <= initial && s.getMaxWindow() == null) {
-            max = Math.max(SocketProfile.DEFAULT.maxWindow(), initial * 2);
+            max = Math.max(SocketTuning.DEFAULT.flow().maxWindow(), initial * 2);
         }
-        b.initialWindow(initial).maxWindow(max);
+        f.initialWindow(initial).maxWindow(max);
         if (s.getMinFragment() != null) {
-            b.minFragment(octets(s.getMinFragment()));
+            f.minFragment(octets(s.getMinFragment()));
         }
         if (s.getMaxFrameSize() != null) {
-            b.maxFrameSize(octets(s.getMaxFrameSize()));
+            f.maxFrameSize(octets(s.getMaxFrameSize()));
         }
-        return b.build();
+        return SocketTuning.of(base.name() + "-custom", b.build(), f.build());
     }
 
     private static boolean hasOverrides(SocketSettings s) {

@@ -8,10 +8,14 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.micrometer.BeepMetrics;
+import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.ListenerLimits;
+import io.beepkit.netty.FlowSettings;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -44,28 +48,32 @@ class BeepAutoConfigurationTest {
         RUNNER.run(ctx -> {
             assertThat(ctx).hasNotFailed();
             BeepServer server = ctx.getBean(BeepServer.class);
-            assertThat(server.config()).isEqualTo(BeepConfig.defaults());
-            assertThat(server.config().socketProfile()).isSameAs(SocketProfile.DEFAULT);
-            assertThat(ctx.getBean(BeepClient.class).config()).isEqualTo(BeepConfig.defaults());
+            assertThat(server.config()).isEqualTo(SessionConfig.defaults());
+            assertThat(SocketTuning.nameOf(server.config().socket(), server.config().flow()))
+                    .isEqualTo(SocketTuning.DEFAULT.name());
+            assertThat(ctx.getBean(BeepClient.class).config()).isEqualTo(SessionConfig.defaults());
             assertThat(ctx.getBean(BeepServerLifecycle.class).isRunning()).isTrue();
             assertThat(server.localAddress().getHostString()).isEqualTo("127.0.0.1");
         });
         BeepProperties defaults = new BeepProperties();
         assertThat(defaults.getServer().getPort()).isEqualTo(10288);
-        assertThat(defaults.getLimits().getMaxMessageSize().toBytes()).isEqualTo(BeepConfig.DEFAULT_MAX_MESSAGE_SIZE);
-        assertThat(defaults.getLimits().getMaxChannels()).isEqualTo(BeepConfig.DEFAULT_MAX_CHANNELS);
-        assertThat(defaults.getLimits().getMaxOutstanding()).isEqualTo(BeepConfig.DEFAULT_MAX_OUTSTANDING);
-        assertThat(defaults.getLimits().getTailWait()).isEqualTo(BeepConfig.defaults().tailWait());
-        assertThat(defaults.getLimits().getGreetingTimeout()).isEqualTo(BeepConfig.DEFAULT_GREETING_TIMEOUT);
-        assertThat(defaults.getLimits().getMaxGreetingSize().toBytes()).isEqualTo(BeepConfig.DEFAULT_MAX_GREETING_SIZE);
-        assertThat(defaults.getLimits().getIdleTimeout()).isEqualTo(BeepConfig.DEFAULT_IDLE_TIMEOUT);
-        assertThat(defaults.getLimits().getMemoryBudget().toBytes()).isEqualTo(BeepConfig.DEFAULT_MEMORY_BUDGET);
-        assertThat(defaults.getLimits().getMemoryBudgetTimeout()).isEqualTo(BeepConfig.DEFAULT_MEMORY_BUDGET_TIMEOUT);
-        assertThat(defaults.getLimits().getMaxSessions()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS);
+        assertThat(defaults.getLimits().getMaxMessageSize().toBytes())
+                .isEqualTo(SessionLimits.DEFAULT_MAX_MESSAGE_SIZE);
+        assertThat(defaults.getLimits().getMaxChannels()).isEqualTo(SessionLimits.DEFAULT_MAX_CHANNELS);
+        assertThat(defaults.getLimits().getMaxOutstanding()).isEqualTo(SessionLimits.DEFAULT_MAX_OUTSTANDING);
+        assertThat(defaults.getLimits().getTailWait()).isEqualTo(FlowSettings.DEFAULT_TAIL_WAIT);
+        assertThat(defaults.getLimits().getGreetingTimeout()).isEqualTo(SessionLimits.DEFAULT_GREETING_TIMEOUT);
+        assertThat(defaults.getLimits().getMaxGreetingSize().toBytes())
+                .isEqualTo(SessionLimits.DEFAULT_MAX_GREETING_SIZE);
+        assertThat(defaults.getLimits().getIdleTimeout()).isEqualTo(SessionLimits.DEFAULT_IDLE_TIMEOUT);
+        assertThat(defaults.getLimits().getMemoryBudget().toBytes()).isEqualTo(SessionLimits.DEFAULT_MEMORY_BUDGET);
+        assertThat(defaults.getLimits().getMemoryBudgetTimeout())
+                .isEqualTo(SessionLimits.DEFAULT_MEMORY_BUDGET_TIMEOUT);
+        assertThat(defaults.getLimits().getMaxSessions()).isEqualTo(ListenerLimits.DEFAULT_MAX_SESSIONS);
         assertThat(defaults.getLimits().getMaxSessionsPerAddress())
-                .isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS);
-        assertThat(defaults.getSession().getSeqDelay()).isEqualTo(BeepConfig.DEFAULT_SEQ_DELAY);
-        assertThat(defaults.getSession().isDirectCallbacks()).isEqualTo(BeepConfig.defaults().directCallbacks());
+                .isEqualTo(ListenerLimits.DEFAULT_MAX_SESSIONS_PER_ADDRESS);
+        assertThat(defaults.getSession().getSeqDelay()).isEqualTo(FlowSettings.DEFAULT_SEQ_DELAY);
+        assertThat(defaults.getSession().isDirectCallbacks()).as("as BeepResources: callbacks off the loop").isFalse();
         // The client's overrides are unset: it takes the shared values.
         ClientSettings client = defaults.getClient();
         assertThat(client.getMaxMessageSize()).isNull();
@@ -79,15 +87,15 @@ class BeepAutoConfigurationTest {
         RUNNER.withPropertyValues("beep.limits.max-message-size=1MB", "beep.limits.max-channels=8",
                 "beep.limits.max-outstanding=16", "beep.limits.tail-wait=5ms", "beep.client.max-channels=4",
                 "beep.client.socket-profile=bounded").run(ctx -> {
-            BeepConfig server = ctx.getBean(BeepServer.class).config();
-            assertThat(server.maxMessageSize()).isEqualTo(1024 * 1024);
-            assertThat(server.maxChannels()).isEqualTo(8);
-            assertThat(server.maxOutstanding()).isEqualTo(16);
-            assertThat(server.tailWait()).hasMillis(5);
-            BeepConfig client = ctx.getBean(BeepClient.class).config();
-            assertThat(client.maxChannels()).isEqualTo(4);
-            assertThat(client.maxOutstanding()).isEqualTo(16);
-            assertThat(client.socketProfile()).isSameAs(SocketProfile.BOUNDED);
+            SessionConfig server = ctx.getBean(BeepServer.class).config();
+            assertThat(server.limits().maxMessageSize()).isEqualTo(1024 * 1024);
+            assertThat(server.limits().maxChannels()).isEqualTo(8);
+            assertThat(server.limits().maxOutstanding()).isEqualTo(16);
+            assertThat(server.flow().tailWait()).hasMillis(5);
+            SessionConfig client = ctx.getBean(BeepClient.class).config();
+            assertThat(client.limits().maxChannels()).isEqualTo(4);
+            assertThat(client.limits().maxOutstanding()).isEqualTo(16);
+            assertThat(SocketTuning.nameOf(client.socket(), client.flow())).isEqualTo(SocketTuning.BOUNDED.name());
         });
     }
 
@@ -176,9 +184,7 @@ class BeepAutoConfigurationTest {
     void customizersAdjustWhatPropertiesDoNotCover() {
         RUNNER.withUserConfiguration(Customizers.class).run(ctx -> {
             assertThat(ctx.getBean(BeepServer.class).config().features()).isEqualTo("x-server");
-            assertThat(ctx.getBean(BeepServer.class).config().callbackExecutor()).isSameAs(Customizers.EXECUTOR);
             assertThat(ctx.getBean(BeepClient.class).config().features()).isEqualTo("x-client");
-            assertThat(ctx.getBean(BeepClient.class).config().callbackExecutor()).isSameAs(Customizers.EXECUTOR);
         });
     }
 
@@ -261,16 +267,14 @@ class BeepAutoConfigurationTest {
 
     @Configuration(proxyBeanMethods = false)
     static class Customizers {
-        static final java.util.concurrent.Executor EXECUTOR = Runnable::run;
-
         @Bean
         BeepServerConfigCustomizer serverCustomizer() {
-            return config -> config.features("x-server").callbackExecutor(EXECUTOR);
+            return config -> config.features("x-server");
         }
 
         @Bean
         BeepClientConfigCustomizer clientCustomizer() {
-            return config -> config.features("x-client").callbackExecutor(EXECUTOR);
+            return config -> config.features("x-client");
         }
     }
 }

@@ -4,11 +4,12 @@ import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.api.security.SaslMechanism;
+import io.beepkit.netty.FlowSettings;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.BeepSessions;
 import io.beepkit.netty.EffectiveSocketOptions;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketTuning;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -83,10 +84,11 @@ class BeepPropertiesTest {
     @Test
     void aNamedProfileReachesTheSocket() {
         RUNNER.withPropertyValues("beep.socket.profile=BOUNDED").run(ctx -> {
-            assertThat(ctx.getBean(BeepServer.class).config().socketProfile()).isSameAs(SocketProfile.BOUNDED);
+            assertThat(SocketTuning.nameOf(ctx.getBean(BeepServer.class).config()
+                    .socket(), ctx.getBean(BeepServer.class).config().flow())).isEqualTo(SocketTuning.BOUNDED.name());
             withSession(ctx, e -> {
-                assertThat(e.listener().writeBufferLow()).isEqualTo(SocketProfile.BOUNDED.writeBufferLow());
-                assertThat(e.listener().writeBufferHigh()).isEqualTo(SocketProfile.BOUNDED.writeBufferHigh());
+                assertThat(e.listener().writeBufferLow()).isEqualTo(SocketTuning.BOUNDED.socket().writeBufferLow());
+                assertThat(e.listener().writeBufferHigh()).isEqualTo(SocketTuning.BOUNDED.socket().writeBufferHigh());
                 assertThat(e.listener().receiveBuffer()).isBetween(64 * 1024, 128 * 1024);
             });
         });
@@ -97,7 +99,7 @@ class BeepPropertiesTest {
         // The listener advertises its initial window on each channel: the initiator sees it as the remote window.
         RUNNER.withPropertyValues("beep.socket.initial-window=8KB", "beep.socket.window-auto-tuning=false")
                 .run(ctx -> {
-                    SocketProfile p = ctx.getBean(BeepServer.class).config().socketProfile();
+                    FlowSettings p = ctx.getBean(BeepServer.class).config().flow();
                     assertThat(p.initialWindow()).isEqualTo(8192);
                     assertThat(p.maxWindow()).isEqualTo(8192);
                     assertThat(p.autoTuning()).isFalse();
@@ -116,15 +118,15 @@ class BeepPropertiesTest {
                 });
         RUNNER.withPropertyValues("beep.socket.max-window=2MB", "beep.socket.min-fragment=1KB",
                 "beep.socket.max-frame-size=32KB").run(ctx -> {
-            SocketProfile p = ctx.getBean(BeepServer.class).config().socketProfile();
+            FlowSettings p = ctx.getBean(BeepServer.class).config().flow();
             assertThat(p.maxWindow()).isEqualTo(2 * 1024 * 1024);
             assertThat(p.minFragment()).isEqualTo(1024);
             assertThat(p.maxFrameSize()).isEqualTo(32 * 1024);
-            assertThat(p.initialWindow()).isEqualTo(SocketProfile.DEFAULT.initialWindow());
-            assertThat(p.tcpNoDelay()).isTrue();
+            assertThat(p.initialWindow()).isEqualTo(SocketTuning.DEFAULT.flow().initialWindow());
+            assertThat(ctx.getBean(BeepServer.class).config().socket().tcpNoDelay()).isTrue();
         });
         RUNNER.withPropertyValues("beep.socket.profile=bounded", "beep.socket.window-auto-tuning=true").run(ctx ->
-                assertThat(ctx.getBean(BeepServer.class).config().socketProfile().autoTuning()).isTrue());
+                assertThat(ctx.getBean(BeepServer.class).config().flow().autoTuning()).isTrue());
     }
 
     @ParameterizedTest
@@ -191,18 +193,23 @@ class BeepPropertiesTest {
     void everyBuiltInProfileIsAcceptedByName() {
         RUNNER.withPropertyValues("beep.socket.profile=efficient").run(ctx -> {
             assertThat(ctx).hasNotFailed();
-            assertThat(ctx.getBean(BeepServer.class).config().socketProfile()).isSameAs(SocketProfile.EFFICIENT);
-            assertThat(ctx.getBean(BeepClient.class).config().socketProfile()).isSameAs(SocketProfile.EFFICIENT);
+            assertThat(SocketTuning.nameOf(ctx.getBean(BeepServer.class).config()
+                    .socket(), ctx.getBean(BeepServer.class).config().flow())).isEqualTo(SocketTuning.EFFICIENT.name());
+            assertThat(SocketTuning.nameOf(ctx.getBean(BeepClient.class).config()
+                    .socket(), ctx.getBean(BeepClient.class).config().flow())).isEqualTo(SocketTuning.EFFICIENT.name());
             withSession(ctx, e -> {
                 assertThat(e.listener().tcpNoDelay()).isFalse();
                 assertThat(e.initiator().tcpNoDelay()).isFalse();
             });
         });
         RUNNER.withPropertyValues("beep.client.socket-profile=Efficient").run(ctx ->
-                assertThat(ctx.getBean(BeepClient.class).config().socketProfile()).isSameAs(SocketProfile.EFFICIENT));
-        for (SocketProfile p : SocketProfile.builtIns()) {
+                assertThat(SocketTuning.nameOf(ctx.getBean(BeepClient.class).config()
+                        .socket(), ctx.getBean(BeepClient.class).config().flow()))
+                        .isEqualTo(SocketTuning.EFFICIENT.name()));
+        for (SocketTuning p : SocketTuning.builtIns()) {
             RUNNER.withPropertyValues("beep.socket.profile=" + p.name()).run(ctx ->
-                    assertThat(ctx.getBean(BeepServer.class).config().socketProfile()).isSameAs(p));
+                    assertThat(SocketTuning.nameOf(ctx.getBean(BeepServer.class).config()
+                            .socket(), ctx.getBean(BeepServer.class).config().flow())).isEqualTo(p.name()));
         }
     }
 
@@ -212,7 +219,7 @@ class BeepPropertiesTest {
                 .run(ctx -> assertThat(messages(ctx.getStartupFailure())).contains("beep.socket")
                         .contains("low=65536 high=32768"));
         RUNNER.withPropertyValues("beep.socket.initial-window=64KB", "beep.socket.max-window=16KB")
-                .run(ctx -> assertThat(messages(ctx.getStartupFailure())).contains("maxWindow 16384 < initialWindow 65536"));
+                .run(ctx -> assertThat(messages(ctx.getStartupFailure())).contains("maxWindow must be >= initialWindow 65536: 16384"));
     }
 
     @Test
@@ -245,7 +252,7 @@ class BeepPropertiesTest {
         for (SaslMechanism m : SaslMechanism.values()) {
             assertThat(json).contains("\"value\": \"" + m.saslName() + "\"");
         }
-        for (SocketProfile p : SocketProfile.builtIns()) {
+        for (SocketTuning p : SocketTuning.builtIns()) {
             assertThat(json).contains("\"value\": \"" + p.name() + "\"");
         }
     }

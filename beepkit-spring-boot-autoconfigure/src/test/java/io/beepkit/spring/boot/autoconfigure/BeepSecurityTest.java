@@ -11,9 +11,10 @@ import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.SecurityConfig;
+import io.beepkit.netty.InitiatorSecurity;
+import io.beepkit.netty.ListenerSecurity;
 import io.beepkit.test.TestPki;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -102,8 +103,8 @@ class BeepSecurityTest {
     @Test
     void withoutBundlesOrBeansSessionsStayInClear() {
         RUNNER.run(ctx -> {
-            assertThat(ctx.getBean(BeepServer.class).config().security()).isEqualTo(SecurityConfig.NONE);
-            assertThat(ctx.getBean(BeepClient.class).config().security()).isEqualTo(SecurityConfig.NONE);
+            assertThat(ctx.getBean(BeepServer.class).security()).isEqualTo(ListenerSecurity.NONE);
+            assertThat(ctx.getBean(BeepClient.class).security()).isEqualTo(InitiatorSecurity.NONE);
         });
     }
 
@@ -112,7 +113,7 @@ class BeepSecurityTest {
         withBundles().withPropertyValues("beep.server.ssl.bundle=listener", "beep.client.ssl.bundle=clients",
                 "beep.client.ssl.on-connect=true").run(ctx -> {
             assertThat(ctx).hasNotFailed();
-            assertThat(ctx.getBean(BeepServer.class).config().security().tls()).isNotNull();
+            assertThat(ctx.getBean(BeepServer.class).security().tls()).isNotNull();
             BeepSession session = connect(ctx);
             assertThat(session.isSecure()).isTrue();
             assertThat(session.tls().orElseThrow().protocol()).isEqualTo("TLSv1.3");
@@ -242,7 +243,7 @@ class BeepSecurityTest {
     @Test
     void anAuthenticatorBeanOffersThePasswordMechanisms() {
         withUsers().run(ctx -> {
-            SaslListenerConfig sasl = ctx.getBean(BeepServer.class).config().security().sasl();
+            SaslListenerConfig sasl = ctx.getBean(BeepServer.class).security().sasl();
             assertThat(sasl.authenticator()).isSameAs(ctx.getBean(SaslAuthenticator.class));
             assertThat(sasl.mechanisms()).isEqualTo(EnumSet.of(SaslMechanism.PLAIN, SaslMechanism.CRAM_MD5,
                     SaslMechanism.DIGEST_MD5));
@@ -254,7 +255,7 @@ class BeepSecurityTest {
         });
         withUsers().withPropertyValues("beep.server.sasl.mechanisms=cram-md5,ANONYMOUS",
                 "beep.server.sasl.allow-plain-without-tls=true").run(ctx -> {
-            SaslListenerConfig sasl = ctx.getBean(BeepServer.class).config().security().sasl();
+            SaslListenerConfig sasl = ctx.getBean(BeepServer.class).security().sasl();
             assertThat(sasl.mechanisms()).isEqualTo(EnumSet.of(SaslMechanism.CRAM_MD5, SaslMechanism.ANONYMOUS));
             assertThat(sasl.plainWithoutTls()).isTrue();
             BeepSession session = connect(ctx);
@@ -318,8 +319,8 @@ class BeepSecurityTest {
     @Test
     void customizersStillSeeAndMayReplaceTheSecuritySettings() {
         withBundles().withPropertyValues("beep.server.ssl.bundle=listener")
-                .withBean(BeepServerConfigCustomizer.class, () -> config -> config.security(SecurityConfig.NONE))
-                .run(ctx -> assertThat(ctx.getBean(BeepServer.class).config().security())
-                        .isEqualTo(SecurityConfig.NONE));
+                .withBean(BeepServerCustomizer.class, () -> builder -> builder.security(ListenerSecurity.NONE))
+                .run(ctx -> assertThat(ctx.getBean(BeepServer.class).security())
+                        .isEqualTo(ListenerSecurity.NONE));
     }
 }

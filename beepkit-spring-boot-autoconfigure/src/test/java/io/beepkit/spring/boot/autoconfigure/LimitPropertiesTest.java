@@ -2,8 +2,11 @@ package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
+import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.ListenerLimits;
+import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.LivenessProbe;
 import io.beepkit.netty.TcpKeepAlive;
@@ -25,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The {@code beep.limits.*} timeouts and connection limits and the {@code beep.session.*} engine settings reach the
- * {@link BeepConfig} of the listener and, where they apply to one, of the client; the timeouts and connection limits
+ * {@link SessionConfig} of the listener and, where they apply to one, of the client; the timeouts and connection limits
  * are then seen at work over real connections on 127.0.0.1.
  */
 class LimitPropertiesTest {
@@ -46,56 +49,53 @@ class LimitPropertiesTest {
                 "beep.limits.memory-budget-timeout=7s", "beep.limits.listener-memory-budget=3GB",
                 "beep.limits.channel-request-timeout=4s", "beep.limits.max-starts-per-second=9",
                 "beep.server.proxy-protocol=true").run(ctx -> {
-            BeepConfig server = ctx.getBean(BeepServer.class).config();
-            assertThat(server.greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
-            assertThat(server.maxGreetingSize()).isEqualTo(4096);
-            assertThat(server.idleTimeout()).isEqualTo(Duration.ofMinutes(10));
-            assertThat(server.maxSessions()).isEqualTo(50);
-            assertThat(server.maxSessionsPerAddress()).isEqualTo(7);
-            assertThat(server.seqDelay()).isZero();
-            assertThat(server.directCallbacks()).isTrue();
-            assertThat(server.memoryBudget()).isEqualTo(1024 * 1024);
-            assertThat(server.memoryBudgetTimeout()).isEqualTo(Duration.ofSeconds(7));
-            assertThat(server.listenerMemoryBudget()).isEqualTo(3L * 1024 * 1024 * 1024);
-            assertThat(server.channelRequestTimeout()).isEqualTo(Duration.ofSeconds(4));
-            assertThat(server.maxStartsPerSecond()).isEqualTo(9);
-            assertThat(server.proxyProtocol()).isTrue();
-            BeepConfig client = ctx.getBean(BeepClient.class).config();
-            assertThat(client.greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
-            assertThat(client.maxGreetingSize()).isEqualTo(4096);
-            assertThat(client.idleTimeout()).isEqualTo(Duration.ofMinutes(10));
-            assertThat(client.seqDelay()).isZero();
-            assertThat(client.directCallbacks()).isTrue();
-            assertThat(client.memoryBudget()).isEqualTo(1024 * 1024);
-            assertThat(client.channelRequestTimeout()).isEqualTo(Duration.ofSeconds(4));
-            assertThat(client.maxStartsPerSecond()).isEqualTo(9);
-            // The connection limits are the listener's alone.
-            assertThat(client.maxSessions()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS);
-            assertThat(client.maxSessionsPerAddress()).isEqualTo(BeepConfig.DEFAULT_MAX_SESSIONS_PER_ADDRESS);
+            SessionConfig server = ctx.getBean(BeepServer.class).config();
+            assertThat(server.limits().greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
+            assertThat(server.limits().maxGreetingSize()).isEqualTo(4096);
+            assertThat(server.limits().idleTimeout()).isEqualTo(Duration.ofMinutes(10));
+            assertThat(ctx.getBean(BeepServer.class).limits().maxSessions()).isEqualTo(50);
+            assertThat(ctx.getBean(BeepServer.class).limits().maxSessionsPerAddress()).isEqualTo(7);
+            assertThat(server.flow().seqDelay()).isZero();
+            assertThat(ctx.getBean("beepServerResources", BeepResources.class).directCallbacks()).isTrue();
+            assertThat(server.limits().memoryBudget()).isEqualTo(1024 * 1024);
+            assertThat(server.limits().memoryBudgetTimeout()).isEqualTo(Duration.ofSeconds(7));
+            assertThat(ctx.getBean(BeepServer.class).limits().memoryBudget()).isEqualTo(3L * 1024 * 1024 * 1024);
+            assertThat(server.limits().channelRequestTimeout()).isEqualTo(Duration.ofSeconds(4));
+            assertThat(server.limits().maxStartsPerSecond()).isEqualTo(9);
+            assertThat(ctx.getBean(BeepServer.class).proxyProtocol()).isTrue();
+            SessionConfig client = ctx.getBean(BeepClient.class).config();
+            assertThat(client.limits().greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
+            assertThat(client.limits().maxGreetingSize()).isEqualTo(4096);
+            assertThat(client.limits().idleTimeout()).isEqualTo(Duration.ofMinutes(10));
+            assertThat(client.flow().seqDelay()).isZero();
+            assertThat(ctx.getBean("beepClientResources", BeepResources.class).directCallbacks()).isTrue();
+            assertThat(client.limits().memoryBudget()).isEqualTo(1024 * 1024);
+            assertThat(client.limits().channelRequestTimeout()).isEqualTo(Duration.ofSeconds(4));
+            assertThat(client.limits().maxStartsPerSecond()).isEqualTo(9);
         });
-        RUNNER.run(ctx -> assertThat(ctx.getBean(BeepServer.class).config())
+        RUNNER.run(ctx -> assertThat(ctx.getBean(BeepServer.class))
                 .as("unset: no per-address limit, no PROXY protocol")
-                .matches(c -> c.maxSessionsPerAddress() == 0 && !c.proxyProtocol()));
-        RUNNER.run(ctx -> assertThat(ctx.getBean(BeepServer.class).config().listenerMemoryBudget())
-                .as("unset: a quarter of the heap").isEqualTo(BeepConfig.defaultListenerMemoryBudget()));
+                .matches(s -> s.limits().maxSessionsPerAddress() == 0 && !s.proxyProtocol()));
+        RUNNER.run(ctx -> assertThat(ctx.getBean(BeepServer.class).limits().memoryBudget())
+                .as("unset: a quarter of the heap").isEqualTo(ListenerLimits.defaultMemoryBudget()));
         RUNNER.withPropertyValues("beep.session.seq-delay=200ms").run(ctx -> {
-            assertThat(ctx.getBean(BeepServer.class).config().seqDelay()).hasMillis(200);
-            assertThat(ctx.getBean(BeepClient.class).config().seqDelay()).hasMillis(200);
+            assertThat(ctx.getBean(BeepServer.class).config().flow().seqDelay()).hasMillis(200);
+            assertThat(ctx.getBean(BeepClient.class).config().flow().seqDelay()).hasMillis(200);
         });
     }
 
     @Test
     void replyDeadlineKeepAliveAndProbeReachBothEnds() {
         RUNNER.run(ctx -> assertThat(ctx.getBean(BeepClient.class).config())
-                .as("unset: none of them").matches(c -> c.replyTimeout() == null && c.tcpKeepAlive() == null
+                .as("unset: none of them").matches(c -> c.defaultDeadline() == null && c.socket().keepAlive() == null
                         && c.livenessProbe() == null));
         RUNNER.withPropertyValues("beep.session.reply-timeout=3s", "beep.session.tcp-keep-alive.idle=30s",
                 "beep.session.tcp-keep-alive.interval=2s", "beep.session.tcp-keep-alive.count=4",
                 "beep.session.liveness-probe.interval=20s", "beep.session.liveness-probe.timeout=5s").run(ctx -> {
-                    for (BeepConfig c : new BeepConfig[] {ctx.getBean(BeepServer.class).config(),
+                    for (SessionConfig c : new SessionConfig[] {ctx.getBean(BeepServer.class).config(),
                             ctx.getBean(BeepClient.class).config()}) {
-                        assertThat(c.replyTimeout()).hasSeconds(3);
-                        assertThat(c.tcpKeepAlive()).isEqualTo(TcpKeepAlive.of(Duration.ofSeconds(30),
+                        assertThat(c.defaultDeadline()).hasSeconds(3);
+                        assertThat(c.socket().keepAlive()).isEqualTo(TcpKeepAlive.of(Duration.ofSeconds(30),
                                 Duration.ofSeconds(2), 4));
                         assertThat(c.livenessProbe()).isEqualTo(LivenessProbe.of(Duration.ofSeconds(20),
                                 Duration.ofSeconds(5)));
@@ -116,14 +116,14 @@ class LimitPropertiesTest {
     void theClientOverridesTheLimitsThatApplyToIt() {
         RUNNER.withPropertyValues("beep.limits.greeting-timeout=3s", "beep.client.greeting-timeout=2s",
                 "beep.client.max-greeting-size=2KB", "beep.client.idle-timeout=1m").run(ctx -> {
-            BeepConfig client = ctx.getBean(BeepClient.class).config();
-            assertThat(client.greetingTimeout()).isEqualTo(Duration.ofSeconds(2));
-            assertThat(client.maxGreetingSize()).isEqualTo(2048);
-            assertThat(client.idleTimeout()).isEqualTo(Duration.ofMinutes(1));
-            BeepConfig server = ctx.getBean(BeepServer.class).config();
-            assertThat(server.greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
-            assertThat(server.maxGreetingSize()).isEqualTo(BeepConfig.DEFAULT_MAX_GREETING_SIZE);
-            assertThat(server.idleTimeout()).isEqualTo(BeepConfig.DEFAULT_IDLE_TIMEOUT);
+            SessionConfig client = ctx.getBean(BeepClient.class).config();
+            assertThat(client.limits().greetingTimeout()).isEqualTo(Duration.ofSeconds(2));
+            assertThat(client.limits().maxGreetingSize()).isEqualTo(2048);
+            assertThat(client.limits().idleTimeout()).isEqualTo(Duration.ofMinutes(1));
+            SessionConfig server = ctx.getBean(BeepServer.class).config();
+            assertThat(server.limits().greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
+            assertThat(server.limits().maxGreetingSize()).isEqualTo(SessionLimits.DEFAULT_MAX_GREETING_SIZE);
+            assertThat(server.limits().idleTimeout()).isEqualTo(SessionLimits.DEFAULT_IDLE_TIMEOUT);
         });
     }
 

@@ -3,6 +3,7 @@ package io.beepkit.spring.boot.autoconfigure;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
+import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,7 @@ class VirtualThreadCallbacksTest {
         assumeFalse(virtualThreads(), "Java 21 or newer: virtual threads are used");
         RUNNER.withPropertyValues("spring.threads.virtual.enabled=true").run(ctx -> {
             assertThat(ctx).hasNotFailed();
-            assertThat(ctx.getBean(BeepServer.class).config().callbackExecutor()).isNull();
+            assertThat(ctx.getBean("beepServerResources", BeepResources.class).callbackExecutor()).isNull();
         });
     }
 
@@ -69,7 +70,7 @@ class VirtualThreadCallbacksTest {
         assumeTrue(virtualThreads(), "virtual threads need Java 21 or newer; this JVM is "
                 + System.getProperty("java.version"));
         RUNNER.withPropertyValues("spring.threads.virtual.enabled=true").run(ctx -> {
-            assertThat(ctx.getBean(BeepServer.class).config().callbackExecutor())
+            assertThat(ctx.getBean("beepServerResources", BeepResources.class).callbackExecutor())
                     .isInstanceOf(VirtualThreadTaskExecutor.class);
             Blocking blocking = ctx.getBean(Blocking.class);
             blocking.gate = new CountDownLatch(AT_ONCE);

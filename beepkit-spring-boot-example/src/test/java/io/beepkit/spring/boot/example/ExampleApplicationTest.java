@@ -24,8 +24,8 @@ class ExampleApplicationTest {
         try (ConfigurableApplicationContext ctx = new SpringApplicationBuilder(ExampleApplication.class)
                 .run("--beep.server.port=0", "--spring.main.banner-mode=off")) {
             BeepServer server = ctx.getBean(BeepServer.class);
-            assertThat(server.config().maxMessageSize()).isEqualTo(1024 * 1024); // from application.yml
-            assertThat(server.config().maxChannels()).isEqualTo(64);
+            assertThat(server.config().limits().maxMessageSize()).isEqualTo(1024 * 1024); // from application.yml
+            assertThat(server.config().limits().maxChannels()).isEqualTo(64);
             BeepSession session = ctx.getBean(BeepClient.class).connect("127.0.0.1", server.port())
                     .get(5, TimeUnit.SECONDS);
             BeepChannel channel = session.startChannel(UpperCaseHandler.URI).get(5, TimeUnit.SECONDS);

@@ -3,6 +3,7 @@ package io.beepkit.syslog.shipping.internal;
 import io.beepkit.api.BeepSession;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.ManagedSession;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.syslog.SyslogIdentity;
 import io.beepkit.syslog.SyslogSender;
 import io.beepkit.syslog.SyslogTransport;
@@ -35,8 +36,9 @@ final class CollectorLink implements AutoCloseable {
     CollectorLink(ShipperSettings settings, Reporter reporter) {
         this.settings = settings;
         this.reporter = reporter;
-        this.client = BeepClient.builder().config(settings.config()).ioThreads(1)
-                .connectTimeout(settings.connectTimeout()).build();
+        SessionConfig config = settings.config();
+        this.client = BeepClient.builder().security(settings.security()).session(config.toBuilder()
+                .socket(config.socket().toBuilder().connectTimeout(settings.connectTimeout()).build()).build()).build();
         this.managed = open(0);
     }
 

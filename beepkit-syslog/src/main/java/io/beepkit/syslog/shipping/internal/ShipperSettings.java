@@ -1,6 +1,7 @@
 package io.beepkit.syslog.shipping.internal;
 
-import io.beepkit.netty.BeepConfig;
+import io.beepkit.netty.InitiatorSecurity;
+import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.ReconnectPolicy;
 import io.beepkit.syslog.SyslogTransport;
 import io.beepkit.syslog.shipping.OverflowPolicy;
@@ -13,7 +14,8 @@ import java.util.List;
 
 /** What a {@code LogShipper.Builder} collected, checked, for the engine. */
 public record ShipperSettings(
-        List<Address> collectors, SyslogTransport transport, BeepConfig config, ReconnectPolicy reconnect,
+        List<Address> collectors, SyslogTransport transport, SessionConfig config, InitiatorSecurity security,
+        ReconnectPolicy reconnect,
         Duration failoverAfter, Duration connectTimeout, int inFlight, int rawCheckpointLines,
         int facility, String hostname, String appName, String procId, String enterprise,
         int capacity, OverflowPolicy overflow, Duration blockTimeout, int dropThresholdPercent,

@@ -1,7 +1,7 @@
 package io.beepkit.netty.internal;
 
 import io.beepkit.netty.EffectiveSocketOptions;
-import io.beepkit.netty.SocketProfile;
+import io.beepkit.netty.SocketOptions;
 import io.beepkit.netty.TcpKeepAlive;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
@@ -14,18 +14,18 @@ import io.netty.channel.socket.nio.NioChannelOption;
 import jdk.net.ExtendedSocketOptions;
 
 /**
- * Applies a {@link SocketProfile} on the right side of each bootstrap and reads the options back. The classic bug
+ * Applies the {@link SocketOptions} on the right side of each bootstrap and reads the options back. The classic bug
  * this avoids is {@code option} versus {@code childOption}: accepted sockets take child options; SO_RCVBUF must be on
  * the listening socket (before bind) or the connecting socket (before connect) to take effect above 64 KiB, because
- * the TCP window scale is negotiated in the SYN. Buffer sizes below {@link SocketProfile#MIN_SOCKET_BUFFER} are
+ * the TCP window scale is negotiated in the SYN. Buffer sizes below {@link SocketOptions#MIN_SOCKET_BUFFER} are
  * raised to it ({@link SocketBufferFloor}).
  */
-public final class SocketOptions {
-    private SocketOptions() {
+public final class SocketSetup {
+    private SocketSetup() {
     }
 
     /** A connecting socket: everything before connect. */
-    public static void applyClient(Bootstrap b, SocketProfile p, Transport t) {
+    public static void applyClient(Bootstrap b, SocketOptions p, Transport t) {
         b.option(ChannelOption.TCP_NODELAY, p.tcpNoDelay());
         b.option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(p.writeBufferLow(), p.writeBufferHigh()));
         if (p.receiveBuffer() > 0) {
@@ -40,7 +40,7 @@ public final class SocketOptions {
     }
 
     /** A listener: SO_RCVBUF on the listening socket (inherited by accepted ones), the rest as child options. */
-    public static void applyServer(ServerBootstrap b, SocketProfile p, Transport t) {
+    public static void applyServer(ServerBootstrap b, SocketOptions p, Transport t) {
         b.option(ChannelOption.SO_REUSEADDR, true);
         if (p.receiveBuffer() > 0) {
             b.option(ChannelOption.SO_RCVBUF, SocketBufferFloor.applied(p.receiveBuffer()));
