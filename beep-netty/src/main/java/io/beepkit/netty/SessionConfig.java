@@ -127,7 +127,7 @@ public final class SessionConfig {
         public Builder frameTracer(@Nullable Consumer<String> v) { frameTracer = v; return this; }
 
         /**
-         * Decides on the peer's release requests: {@link CloseDecision#decline(int, String)} keeps the session up
+         * Decides on the peer's release requests: {@link CloseDecision#refuse(int, String)} keeps the session up
          * (answered with ERR). Runs on the callback executor. Default: null, always accept.
          */
         public Builder releaseHandler(@Nullable Function<BeepSession, CloseDecision> v) {
