@@ -1,8 +1,8 @@
 package io.beepkit.api;
 
 /**
- * The reply to one of our MSGs did not arrive within its deadline ({@link SendOptions#deadline()}, or the session's
- * default deadline).
+ * The reply to one of our MSGs did not arrive within its deadline ({@link SendOptions#deadline(java.time.Duration)},
+ * or the session's default deadline when the options give none).
  *
  * <p>The MSG's number cannot be reused while its reply may still come (RFC 3080 §2.2.1.1), and replies on a channel
  * come in msgno order (§2.6.1), so a missing reply also holds back every later one on that channel. The channel is

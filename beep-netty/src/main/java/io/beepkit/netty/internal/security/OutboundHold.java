@@ -7,7 +7,10 @@ package io.beepkit.netty.internal.security;
 public enum OutboundHold {
     /** Everything may leave. */
     NONE,
-    /** Only channel 0's queued frames (our {@code <ready />} start and what precedes it); no SEQ elsewhere. */
+    /**
+     * Only channel 0's queued frames (our {@code <ready />} start and what precedes it), and no SEQ on any channel:
+     * a SEQ written after the {@code <ready />} is traffic the peer reads as the start of the TLS handshake.
+     */
     CHANNEL_ZERO_ONLY,
     /** Only replies (RPY, ERR, ANS, NUL): no MSG and no SEQ. */
     REPLIES_ONLY;
@@ -21,8 +24,12 @@ public enum OutboundHold {
         };
     }
 
-    /** True if a SEQ on channel {@code channel} may leave. */
+    /**
+     * True if a SEQ on channel {@code channel} may leave. A peer that sent {@code <ready />} sends none until the
+     * answer (RFC 3080 §3.1.3.1, "must not send any further traffic"); the peer's greeting and the answer fit in the
+     * 4096 octets channel 0 starts with, and a SEQ held back leaves once TLS is refused.
+     */
     public boolean allowsSeq(int channel) {
-        return this == NONE || (this == CHANNEL_ZERO_ONLY && channel == 0);
+        return this == NONE;
     }
 }
