@@ -37,7 +37,7 @@ import java.util.concurrent.TimeoutException;
  * <p>What a test registers (including in {@code @BeforeEach}) is closed after it; what is registered outside a test
  * ({@code @BeforeAll}, with the extension in a static field) is closed after all tests of the class. Every
  * registered resource is closed even when an earlier one fails; the test then fails, naming each resource whose
- * {@code close()} threw or did not return within the bound (default 10 seconds): a resource that cannot be closed
+ * {@code close()} threw or did not return within the bound (default 30 seconds): a resource that cannot be closed
  * is a leak that later tests would inherit.
  */
 public final class TeardownExtension implements BeforeEachCallback, AfterEachCallback, AfterAllCallback {
@@ -46,9 +46,9 @@ public final class TeardownExtension implements BeforeEachCallback, AfterEachCal
     private final Deque<AutoCloseable> forTest = new ArrayDeque<>();
     private volatile boolean inTest;
 
-    /** An extension that gives each {@code close()} 10 seconds. */
+    /** An extension that gives each {@code close()} 30 seconds (a listener's close has a grace period of 5). */
     public TeardownExtension() {
-        this(Duration.ofSeconds(10));
+        this(Duration.ofSeconds(30));
     }
 
     /** An extension that gives each {@code close()} at most {@code bound}. */
