@@ -3,9 +3,10 @@ package io.beepkit.cli;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterAll;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -20,6 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code beep call} and {@code beep load} against a library listener whose profiles answer with ERR and ANS. */
 class PeerRepliesTest {
+    @RegisterExtension
+    static final TeardownExtension TEARDOWN = new TeardownExtension();
+
     static final String FAIL = "urn:test:fail";
     static final String ANSWERS = "urn:test:answers";
     static final String SILENT = "urn:test:silent";
@@ -33,7 +37,8 @@ class PeerRepliesTest {
     @BeforeAll
     static void start() {
         trickle = Executors.newSingleThreadScheduledExecutor();
-        server = BeepServer.builder().bind("127.0.0.1", 0)
+        TEARDOWN.onClose(trickle::shutdownNow);
+        server = TEARDOWN.add(BeepServer.builder().bind("127.0.0.1", 0)
                 .profile(FAIL, (msg, r) -> r.refuse(554, "transaction failed"
                         + (msg.entity().body().length == 0 ? "" : ": " + msg.entity().bodyText())))
                 .profile(ANSWERS, (msg, r) -> {
@@ -50,14 +55,8 @@ class PeerRepliesTest {
                             (prev, earliest) -> Math.max(prev + 200_000_000L, earliest));
                     trickle.schedule(() -> r.reply(MimeEntity.of("late")), at - now, TimeUnit.NANOSECONDS);
                 })
-                .build().start().join();
+                .build().start().join());
         address = "127.0.0.1:" + server.port();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-        trickle.shutdownNow();
     }
 
     @Test

@@ -35,7 +35,8 @@ import java.util.concurrent.TimeoutException;
  * }</pre>
  *
  * <p>What a test registers (including in {@code @BeforeEach}) is closed after it; what is registered outside a test
- * ({@code @BeforeAll}, with the extension in a static field) is closed after all tests of the class. Every
+ * ({@code @BeforeAll}, with the extension in a static field) is closed after all tests of the class; so register
+ * from a test or a {@code @BeforeEach} method, not from a field initializer, which runs before the test starts. Every
  * registered resource is closed even when an earlier one fails; the test then fails, naming each resource whose
  * {@code close()} threw or did not return within the bound (default 30 seconds): a resource that cannot be closed
  * is a leak that later tests would inherit.
