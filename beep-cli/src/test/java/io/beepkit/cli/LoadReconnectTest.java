@@ -1,8 +1,9 @@
 package io.beepkit.cli;
 
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -16,16 +17,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code beep load --reconnect} while the listener on its port is stopped and started again, twice. */
 class LoadReconnectTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String COUNTING_ECHO = "urn:test:counting-echo";
 
     BeepServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     /** A listener on {@code port} (0 for any) echoing on {@link #COUNTING_ECHO} and counting into {@code answered}. */
     static BeepServer listen(int port, AtomicLong answered) throws Exception {
@@ -66,7 +63,7 @@ class LoadReconnectTest {
     @Test
     void theRunSurvivesTwoListenerRestarts() throws Exception {
         AtomicLong first = new AtomicLong();
-        server = listen(0, first);
+        server = teardown.add(listen(0, first));
         int port = server.port();
         CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.run("load", "127.0.0.1:" + port,
                 COUNTING_ECHO, "-D", "6s", "-m", "4", "--size", "64", "--reconnect", "--json", "-"));
@@ -77,7 +74,7 @@ class LoadReconnectTest {
             server.close();
             Thread.sleep(300);
             current = new AtomicLong();
-            server = listen(port, current);
+            server = teardown.add(listen(port, current));
         }
         AtomicLong last = current;
         Cli.Result r = run.get(60, TimeUnit.SECONDS);
@@ -99,7 +96,7 @@ class LoadReconnectTest {
     @Test
     void withoutReconnectTheDropIsAnErrorOfKindSessionClosed() throws Exception {
         AtomicLong answered = new AtomicLong();
-        server = listen(0, answered);
+        server = teardown.add(listen(0, answered));
         int port = server.port();
         CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.run("load", "127.0.0.1:" + port,
                 COUNTING_ECHO, "-D", "4s", "-m", "2", "--size", "64", "--json", "-", "-q"));

@@ -3,9 +3,10 @@ package io.beepkit.cli;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterAll;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -20,6 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code beep call} and {@code beep load} against a library listener whose profiles answer with ERR and ANS. */
 class PeerRepliesTest {
+    @RegisterExtension
+    static final TeardownExtension TEARDOWN = new TeardownExtension();
+
     static final String FAIL = "urn:test:fail";
     static final String ANSWERS = "urn:test:answers";
     static final String SILENT = "urn:test:silent";
@@ -33,7 +37,8 @@ class PeerRepliesTest {
     @BeforeAll
     static void start() {
         trickle = Executors.newSingleThreadScheduledExecutor();
-        server = BeepServer.builder().bind("127.0.0.1", 0)
+        TEARDOWN.onClose(trickle::shutdownNow);
+        server = TEARDOWN.add(BeepServer.builder().bind("127.0.0.1", 0)
                 .profile(FAIL, (msg, r) -> r.refuse(554, "transaction failed"
                         + (msg.entity().body().length == 0 ? "" : ": " + msg.entity().bodyText())))
                 .profile(ANSWERS, (msg, r) -> {
@@ -50,14 +55,8 @@ class PeerRepliesTest {
                             (prev, earliest) -> Math.max(prev + 200_000_000L, earliest));
                     trickle.schedule(() -> r.reply(MimeEntity.of("late")), at - now, TimeUnit.NANOSECONDS);
                 })
-                .build().start().join();
+                .build().start().join());
         address = "127.0.0.1:" + server.port();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-        trickle.shutdownNow();
     }
 
     @Test
@@ -68,19 +67,18 @@ class PeerRepliesTest {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertEquals(ExitCodes.TIMEOUT, r.code(), r.toString());
         assertEquals("beep call: timed out after 1.0 s waiting for the reply", r.errLines()[0], r.err());
-        assertTrue(ms >= 1000 && ms < 2000, "returned after " + ms + " ms");
+        // Not before the deadline; how soon the process ends after it is measured outside the tests (docs/cli.md).
+        assertTrue(ms >= 1000, "returned after " + ms + " ms, before the 1 s deadline");
     }
 
     @Test
     void timedLoadEndsOnTimeWhileRepliesStillTrickleIn(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("load.json");
         nextAnswerAt.set(0);
-        long t0 = System.nanoTime();
-        // 40 in flight answered 5 per second would take 8 s to drain: the run must end about --timeout after -D.
+        // 40 in flight answered 5 per second would take 8 s to drain: the run must end --timeout after -D, leaving
+        // unfinished exchanges (a run that waited for every reply would leave none).
         Cli.Result r = Cli.run("load", address, TRICKLE, "--size", "64", "-m", "40", "-D", "1s", "--timeout", "2s",
                 "-q", "--json", json.toString());
-        double secs = (System.nanoTime() - t0) / 1e9;
-        assertTrue(secs < 6.5, "took " + secs + " s");
         assertEquals(ExitCodes.PEER_ERROR, r.code(), r.toString());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+) unfinished, timed out\\)").matcher(r.out());
         assertTrue(m.find(), r.out());

@@ -5,8 +5,9 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.TransferStats;
 import io.beepkit.core.profiles.StandardProfiles;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -20,23 +21,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * configuration types keep every setting through {@code toBuilder()}. Over real sockets on 127.0.0.1.
  */
 class ApiValuesTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     BeepServer server;
     BeepClient client;
 
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private BeepChannel echoChannel() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).build());
         server.start().get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         BeepSession session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
         return session.startChannel(StandardProfiles.ECHO).get(10, TimeUnit.SECONDS);
     }

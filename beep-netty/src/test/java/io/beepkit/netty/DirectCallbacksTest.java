@@ -6,10 +6,11 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.api.ReplyListener;
 import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.test.TeardownExtension;
 import io.netty.util.concurrent.FastThreadLocalThread;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -36,6 +37,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * never run on an event loop, only on the library's callback threads.
  */
 class DirectCallbacksTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String ANSWERS = "urn:test:answers";
     /** Replies only when the test releases them (see {@link #heldReplies}). */
     static final String HELD = "urn:test:held";
@@ -52,20 +56,6 @@ class DirectCallbacksTest {
 
     private BeepResources resources;
     private BeepResources clientResources;
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (resources != null) {
-            resources.close();
-            clientResources.close();
-        }
-    }
 
     private static boolean onEventLoop(String prefix) {
         Thread t = Thread.currentThread();
@@ -97,9 +87,9 @@ class DirectCallbacksTest {
     }
 
     private BeepChannel connect(boolean direct, String profile) throws Exception {
-        resources = BeepResources.builder().directCallbacks(direct).threadNamePrefix("beep-server").build();
-        clientResources = BeepResources.builder().directCallbacks(direct).threadNamePrefix("beep-client").build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).resources(resources)
+        resources = teardown.add(BeepResources.builder().directCallbacks(direct).threadNamePrefix("beep-server").build());
+        clientResources = teardown.add(BeepResources.builder().directCallbacks(direct).threadNamePrefix("beep-client").build());
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).resources(resources)
                 .profile(StandardProfiles.ECHO, (m, r) -> {
                     noteServerThread();
                     r.reply(m.entity());
@@ -112,8 +102,8 @@ class DirectCallbacksTest {
                     }
                     r.endAnswers();
                 })
-                .build().start().join();
-        client = BeepClient.builder().resources(clientResources).build();
+                .build().start().join());
+        client = teardown.add(BeepClient.builder().resources(clientResources).build());
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         return s.startChannel(profile).get(5, TimeUnit.SECONDS);
     }

@@ -7,9 +7,10 @@ import io.beepkit.api.ChannelRequest;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
 import io.beepkit.core.profiles.StandardProfiles;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -22,13 +23,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EndToEndTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String ANS_PROFILE = "urn:test:answers";
     BeepServer server;
     BeepClient client;
 
     @BeforeEach
     void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0)
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0)
                 .profile(ANS_PROFILE, (msg, r) -> {
                     int n = Integer.parseInt(msg.entity().bodyText());
                     for (int i = 0; i < n; i++) {
@@ -36,14 +40,8 @@ class EndToEndTest {
                     }
                     r.endAnswers();
                 })
-                .build().start().join();
-        client = BeepClient.builder().build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+                .build().start().join());
+        client = teardown.add(BeepClient.builder().build());
     }
 
     BeepSession connect() throws Exception {

@@ -7,10 +7,11 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.core.profiles.StandardProfiles;
+import io.beepkit.test.TeardownExtension;
 import io.netty.util.concurrent.FastThreadLocalThread;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,21 +28,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its open, messages and close in that order; a handler that does not stays off the loop. Over real sockets.
  */
 class NonBlockingHandlerTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String QUICK = "urn:test:quick";
     static final String PLAIN = "urn:test:plain";
 
     BeepServer server;
     BeepClient client;
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     /** Notes where and in which order its callbacks ran. */
     static final class Recording implements MessageHandler {
@@ -86,9 +80,9 @@ class NonBlockingHandlerTest {
     void nonBlockingHandlersRunOnTheEventLoop() throws Exception {
         Recording quick = new Recording(true);
         Recording plain = new Recording(false);
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(QUICK, quick).profile(PLAIN, plain)
-                .build().start().join();
-        client = BeepClient.builder().build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).profile(QUICK, quick).profile(PLAIN, plain)
+                .build().start().join());
+        client = teardown.add(BeepClient.builder().build());
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         for (String uri : List.of(QUICK, PLAIN)) {
             BeepChannel ch = s.startChannel(uri).get(5, TimeUnit.SECONDS);

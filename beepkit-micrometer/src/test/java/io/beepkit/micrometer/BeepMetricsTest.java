@@ -10,14 +10,15 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketTuning;
+import io.beepkit.test.TeardownExtension;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.OutputStream;
 import java.net.Socket;
@@ -31,29 +32,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The meters over real loopback sessions: each figure must equal what was exchanged. */
 class BeepMetricsTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String ECHO = StandardProfiles.ECHO;
     final MeterRegistry serverRegistry = new SimpleMeterRegistry();
     final MeterRegistry clientRegistry = new SimpleMeterRegistry();
     BeepServer server;
     BeepClient client;
 
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     void start(SocketTuning profile) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().tuning(profile)
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().tuning(profile)
                 .observer(new BeepMetrics(serverRegistry)).build())
-                .build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().tuning(profile)
+                .build().start().join());
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().tuning(profile)
                 .observer(new BeepMetrics(clientRegistry)).build())
-                .build();
+                .build());
     }
 
     @Test
@@ -177,13 +171,13 @@ class BeepMetricsTest {
 
     @Test
     void anObserverThatThrowsNeverReachesTheSession() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().observer(new io.beepkit.api.BeepObserver() {
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).build().start().join());
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().observer(new io.beepkit.api.BeepObserver() {
             @Override
             public void messageSent(String p, io.beepkit.api.SessionRole r, io.beepkit.api.MessageType t, long o, int f) {
                 throw new IllegalStateException("observer failure");
             }
-        }).build()).build();
+        }).build()).build());
         BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         BeepChannel channel = session.startChannel(ECHO).get(5, TimeUnit.SECONDS);
         assertEquals("x", channel.send(MimeEntity.of("x")).get(5, TimeUnit.SECONDS).entity().bodyText());

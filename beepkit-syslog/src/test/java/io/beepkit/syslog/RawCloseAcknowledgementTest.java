@@ -4,8 +4,9 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -22,19 +23,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * collector that dies between the two loses them. Over 127.0.0.1, with a consumer that holds its acknowledgements.
  */
 class RawCloseAcknowledgementTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     final List<CompletableFuture<Void>> acks = new CopyOnWriteArrayList<>();
     BeepServer server;
     BeepClient client;
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     private BeepSession connect() throws Exception {
         SyslogCollector collector = SyslogCollector.builder().consumer(m -> {
@@ -42,10 +36,10 @@ class RawCloseAcknowledgementTest {
             acks.add(ack);
             return ack;
         }).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
-                .profiles(collector.register(new ProfileRegistry())).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+                .profiles(collector.register(new ProfileRegistry())).build());
         server.start().get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         return client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
     }
 

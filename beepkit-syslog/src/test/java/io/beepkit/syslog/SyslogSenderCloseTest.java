@@ -4,8 +4,9 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -18,29 +19,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@link SyslogSender#closeAsync()} ends the exchange once, and {@code close()} never waits on a callback thread. */
 class SyslogSenderCloseTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     final LinkedBlockingQueue<SyslogMessage> received = new LinkedBlockingQueue<>();
     BeepServer server;
     BeepClient client;
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     private BeepSession connect() throws Exception {
         SyslogCollector collector = SyslogCollector.builder().consumer(m -> {
             received.add(m);
             return SyslogConsumer.HANDLED;
         }).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
-                .profiles(collector.register(new ProfileRegistry())).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+                .profiles(collector.register(new ProfileRegistry())).build());
         server.start().get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         return client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
     }
 

@@ -16,9 +16,10 @@ import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.tls.ClientAuthentication;
 import io.beepkit.netty.tls.TlsConfig;
+import io.beepkit.test.TeardownExtension;
 import io.beepkit.test.TestPki;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -44,6 +45,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** RFC 3195 end to end over 127.0.0.1: a collector on a BeepServer, a device on a BeepClient. */
 class SyslogSocketTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private final LinkedBlockingQueue<SyslogMessage> received = new LinkedBlockingQueue<>();
     private BeepServer server;
     private BeepClient client;
@@ -52,9 +56,9 @@ class SyslogSocketTest {
     private BeepSession start(SyslogConsumer consumer, SyslogLimits limits) throws Exception {
         SyslogCollector collector = SyslogCollector.builder().consumer(consumer).limits(limits)
                 .identity(new SyslogIdentity("collector.test", "127.0.0.1", "collector")).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
-                .profiles(collector.register(new ProfileRegistry())).build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().frameTracer(deviceFrames::add).build()).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+                .profiles(collector.register(new ProfileRegistry())).build().start().join());
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().frameTracer(deviceFrames::add).build()).build());
         return client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
     }
 
@@ -63,16 +67,6 @@ class SyslogSocketTest {
             received.add(m);
             return SyslogConsumer.HANDLED;
         }, SyslogLimits.DEFAULT);
-    }
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
     }
 
     private SyslogMessage next() throws InterruptedException {
@@ -110,9 +104,9 @@ class SyslogSocketTest {
                 SyslogProfiles.LEGACY_RAW), legacyOnly.profiles());
         ProfileRegistry registry = new ProfileRegistry();
         registry.register(SyslogProfiles.LEGACY_RAW, legacyOnly.rawHandler());
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().profiles(registry).build().start()
-                .join();
-        client = BeepClient.builder().build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().profiles(registry).build().start()
+                .join());
+        client = teardown.add(BeepClient.builder().build());
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         try (SyslogSender sender = SyslogSender.raw(s).get(5, TimeUnit.SECONDS)) {
             assertEquals(SyslogProfiles.LEGACY_RAW, sender.channel().profile());
@@ -136,9 +130,9 @@ class SyslogSocketTest {
         }).build();
         ProfileRegistry registry = new ProfileRegistry();
         registry.register(legacy ? SyslogProfiles.LEGACY_RAW : SyslogProfiles.RAW, collector.rawHandler());
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().profiles(registry).build().start()
-                .join();
-        client = BeepClient.builder().session(SessionConfig.builder().frameTracer(deviceFrames::add).build()).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().profiles(registry).build().start()
+                .join());
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().frameTracer(deviceFrames::add).build()).build());
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         int lines = 3000;
         List<CompletableFuture<Void>> sent = new ArrayList<>();
@@ -199,10 +193,10 @@ class SyslogSocketTest {
             return SyslogConsumer.HANDLED;
         }).rfc3164Timestamps(Rfc3164TimestampPolicy.utc()
                 .withDeviceZone("claims-to-be-another", ZoneId.of("America/New_York"))).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).sasl(SaslListenerConfig.builder(users).build())
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).sasl(SaslListenerConfig.builder(users).build())
                 .noDefaultProfiles()
-                .profiles(collector.register(new ProfileRegistry())).build().start().join();
-        client = BeepClient.builder().build();
+                .profiles(collector.register(new ProfileRegistry())).build().start().join());
+        client = teardown.add(BeepClient.builder().build());
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         s.authenticate(SaslMechanism.CRAM_MD5, SaslCredentials.password("router7", "secret".toCharArray()))
                 .get(5, TimeUnit.SECONDS);
@@ -233,12 +227,12 @@ class SyslogSocketTest {
             received.add(m);
             return SyslogConsumer.HANDLED;
         }).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
                 .tls(TlsConfig.builder().keyMaterial(collectorCert.material()).trust(ca.trust())
                         .clientAuth(ClientAuthentication.REQUIRE).build())
-                .profiles(collector.register(new ProfileRegistry())).build().start().join();
-        client = BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).keyMaterial(deviceCert.material())
-                .build()).build();
+                .profiles(collector.register(new ProfileRegistry())).build().start().join());
+        client = teardown.add(BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).keyMaterial(deviceCert.material())
+                .build()).build());
         BeepSession s = client.connect("localhost", server.port()).get(5, TimeUnit.SECONDS);
         s.startTls().get(10, TimeUnit.SECONDS);
         try (SyslogSender sender = SyslogSender.raw(s).get(5, TimeUnit.SECONDS)) {

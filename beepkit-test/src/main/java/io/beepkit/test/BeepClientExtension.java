@@ -2,7 +2,10 @@ package io.beepkit.test;
 
 import io.beepkit.api.BeepSession;
 import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.BeepResources;
+import io.beepkit.netty.InitiatorSecurity;
 import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.tls.TlsConfig;
 import org.jspecify.annotations.Nullable;
 
@@ -94,9 +97,16 @@ public final class BeepClientExtension extends ScopedExtension {
     @Override
     void open() {
         BeepClient.Builder b = BeepClient.builder();
-        if (settings.config != null) {
-            b.session(settings.config);
+        if (settings.session != null) {
+            b.session(settings.session);
         }
+        if (settings.tuning != null) {
+            b.tuning(settings.tuning);
+        }
+        if (settings.security != null) {
+            b.security(settings.security);
+        }
+        b.resources(settings.resources);
         if (settings.tls != null) {
             b.tls(settings.tls);
         }
@@ -120,13 +130,16 @@ public final class BeepClientExtension extends ScopedExtension {
     }
 
     /**
-     * Settings of a {@link BeepClientExtension}. They are applied to {@link BeepClient.Builder} in this order:
-     * {@link #config}, {@link #tls}, then {@link #client}.
+     * Settings of a {@link BeepClientExtension}, each a setting of {@link BeepClient.Builder} of the same name; the
+     * builder composes them in any order, and {@link #client} comes last, so it can change any of them.
      */
     public static final class Builder {
         private @Nullable String host;
         private @Nullable IntSupplier port;
-        private @Nullable SessionConfig config;
+        private @Nullable SessionConfig session;
+        private @Nullable SocketTuning tuning;
+        private @Nullable InitiatorSecurity security;
+        private @Nullable BeepResources resources;
         private @Nullable TlsConfig tls;
         private Consumer<BeepClient.Builder> client = b -> { };
         private Duration timeout = Duration.ofSeconds(30);
@@ -153,8 +166,29 @@ public final class BeepClientExtension extends ScopedExtension {
         }
 
         /** The client's session settings (default: {@link SessionConfig#defaults()}). */
-        public Builder config(SessionConfig config) {
-            this.config = Objects.requireNonNull(config, "config");
+        public Builder session(SessionConfig session) {
+            this.session = Objects.requireNonNull(session, "session");
+            return this;
+        }
+
+        /** The client's socket and flow tuning (default: {@link SocketTuning#DEFAULT}). */
+        public Builder tuning(SocketTuning tuning) {
+            this.tuning = Objects.requireNonNull(tuning, "tuning");
+            return this;
+        }
+
+        /** What the client does on connect (TLS, SASL); see {@link InitiatorSecurity}. */
+        public Builder security(InitiatorSecurity security) {
+            this.security = Objects.requireNonNull(security, "security");
+            return this;
+        }
+
+        /**
+         * Threads and transport for the client. The test owns {@code resources} and closes them after the extension
+         * (a {@link TeardownExtension} does that); without it the client makes and closes its own.
+         */
+        public Builder resources(BeepResources resources) {
+            this.resources = Objects.requireNonNull(resources, "resources");
             return this;
         }
 

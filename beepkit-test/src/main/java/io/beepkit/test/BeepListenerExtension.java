@@ -3,8 +3,12 @@ package io.beepkit.test;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.ListenerLimits;
+import io.beepkit.netty.ListenerSecurity;
+import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.tls.TlsConfig;
 import org.jspecify.annotations.Nullable;
 
@@ -85,6 +89,7 @@ public final class BeepListenerExtension extends ScopedExtension {
         ClientSessions c = clients;
         if (c == null) {
             BeepClient.Builder b = BeepClient.builder();
+            b.resources(settings.resources);
             settings.client.accept(b);
             c = new ClientSessions(b.build(), settings.timeout);
             clients = c;
@@ -106,12 +111,22 @@ public final class BeepListenerExtension extends ScopedExtension {
     @Override
     void open() throws Exception {
         BeepServer.Builder b = BeepServer.builder().bind(HOST, 0);
-        if (settings.config != null) {
-            b.session(settings.config);
+        if (settings.session != null) {
+            b.session(settings.session);
+        }
+        if (settings.tuning != null) {
+            b.tuning(settings.tuning);
+        }
+        if (settings.limits != null) {
+            b.limits(settings.limits);
+        }
+        if (settings.security != null) {
+            b.security(settings.security);
         }
         if (settings.tls != null) {
             b.tls(settings.tls);
         }
+        b.resources(settings.resources);
         if (settings.noDefaultProfiles) {
             b.noDefaultProfiles();
         }
@@ -154,11 +169,15 @@ public final class BeepListenerExtension extends ScopedExtension {
     }
 
     /**
-     * Settings of a {@link BeepListenerExtension}. They are applied to {@link BeepServer.Builder} in this order:
-     * {@link #config}, {@link #tls}, {@link #noDefaultProfiles}, each {@link #profile}, then {@link #server}.
+     * Settings of a {@link BeepListenerExtension}, each a setting of {@link BeepServer.Builder} of the same name; the
+     * builder composes them in any order, and {@link #server} comes last, so it can change any of them.
      */
     public static final class Builder {
-        private @Nullable SessionConfig config;
+        private @Nullable SessionConfig session;
+        private @Nullable SocketTuning tuning;
+        private @Nullable ListenerLimits limits;
+        private @Nullable ListenerSecurity security;
+        private @Nullable BeepResources resources;
         private @Nullable TlsConfig tls;
         private boolean noDefaultProfiles;
         private final Map<String, ProfileHandler> profiles = new LinkedHashMap<>();
@@ -190,8 +209,36 @@ public final class BeepListenerExtension extends ScopedExtension {
         }
 
         /** The listener's session settings (default: {@link SessionConfig#defaults()}). */
-        public Builder config(SessionConfig config) {
-            this.config = Objects.requireNonNull(config, "config");
+        public Builder session(SessionConfig session) {
+            this.session = Objects.requireNonNull(session, "session");
+            return this;
+        }
+
+        /** The listener's socket and flow tuning (default: {@link SocketTuning#DEFAULT}). */
+        public Builder tuning(SocketTuning tuning) {
+            this.tuning = Objects.requireNonNull(tuning, "tuning");
+            return this;
+        }
+
+        /** The listener's limits: sessions in all and per address, memory budget (default: {@link ListenerLimits}'s). */
+        public Builder limits(ListenerLimits limits) {
+            this.limits = Objects.requireNonNull(limits, "limits");
+            return this;
+        }
+
+        /** What the listener demands of a session (TLS required, SASL); see {@link ListenerSecurity}. */
+        public Builder security(ListenerSecurity security) {
+            this.security = Objects.requireNonNull(security, "security");
+            return this;
+        }
+
+        /**
+         * Threads and transport shared by the listener and the client of {@link #openSession()}. The test owns
+         * {@code resources} and closes them after the extension (an extension registered before this one, or a
+         * {@link TeardownExtension}, does that); without it each makes and closes its own.
+         */
+        public Builder resources(BeepResources resources) {
+            this.resources = Objects.requireNonNull(resources, "resources");
             return this;
         }
 
@@ -204,7 +251,7 @@ public final class BeepListenerExtension extends ScopedExtension {
             return this;
         }
 
-        /** Any other setting of the listener (SASL, socket profile, {@code onSession}), applied last. */
+        /** Any other setting of the listener ({@code sasl}, {@code tlsRequired()}, {@code onSession}), applied last. */
         public Builder server(Consumer<BeepServer.Builder> customizer) {
             this.server = Objects.requireNonNull(customizer, "customizer");
             return this;

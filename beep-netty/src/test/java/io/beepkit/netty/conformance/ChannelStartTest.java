@@ -17,10 +17,12 @@ import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -49,6 +51,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (malformed channel-0 MSG -> ERR, malformed channel-0 reply -> terminate). Parity of channel numbers is RoleTest's.
  */
 class ChannelStartTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     /** A profile whose start handler records the request and piggybacks {@code ack:<init data>} on its reply. */
     static final String INIT = "urn:beepkit:test:init";
     /** A profile whose start handler waits for {@link #releaseSlowStart}. */
@@ -64,7 +69,7 @@ class ChannelStartTest {
 
     @BeforeEach
     void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0)
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0)
                 .profile(INIT, new MessageHandler() {
                     @Override
                     public StartDecision onStart(ChannelStartRequest request) {
@@ -94,15 +99,13 @@ class ChannelStartTest {
                         responder.reply(message.entity());
                     }
                 })
-                .onSession(serverSessions::add).build().start().join();
-        client = BeepClient.builder().profile(StandardProfiles.ECHO, StandardProfiles.echo()).build();
+                .onSession(serverSessions::add).build().start().join());
+        client = teardown.add(BeepClient.builder().profile(StandardProfiles.ECHO, StandardProfiles.echo()).build());
     }
 
     @AfterEach
     void stop() {
         releaseSlowStart.countDown();
-        client.close();
-        server.close();
     }
 
     private BeepSession serverSession() throws InterruptedException {

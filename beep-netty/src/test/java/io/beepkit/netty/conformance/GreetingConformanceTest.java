@@ -5,26 +5,25 @@ import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** CONFORMANCE #14: each peer sends its greeting at once; #1: a malformed header terminates. */
 class GreetingConformanceTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     BeepServer server;
 
     @BeforeEach
     void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).build().start().join();
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).build().start().join());
     }
 
     @Test

@@ -10,10 +10,11 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -32,6 +33,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * greeting (e.g. 421) ends the session, failing the initiator's connect with the peer's code and text.
  */
 class GreetingViolationTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String START = ScriptedPeer.mgmt("<start number='1'><profile uri='" + StandardProfiles.ECHO + "'/></start>");
     static final String REFUSAL = ScriptedPeer.mgmt("<error code='421'>Service not available: try later</error>");
 
@@ -41,14 +45,8 @@ class GreetingViolationTest {
 
     @BeforeEach
     void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(ready::add).build().start().join();
-        client = BeepClient.builder().build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).onSession(ready::add).build().start().join());
+        client = teardown.add(BeepClient.builder().build());
     }
 
     /** Connects raw, reads the library's greeting, sends {@code first} as the first frame and expects a close. */

@@ -9,10 +9,11 @@ import io.beepkit.core.frame.FrameType;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -28,20 +29,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * NUL of size 2 carrying its empty MIME header section (CRLF); any other NUL payload terminates the session.
  */
 class NulFrameTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String PROFILE = "urn:test:answers";
     ScriptedPeer.Listening listening;
     BeepClient client;
 
     @BeforeEach
     void start() throws Exception {
-        listening = ScriptedPeer.listen();
-        client = BeepClient.builder().build();
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        client.close();
-        listening.close();
+        listening = teardown.add(ScriptedPeer.listen());
+        client = teardown.add(BeepClient.builder().build());
     }
 
     /** Plays the listener up to the initiator's MSG 1 0 on channel 1; returns the pending reply. */

@@ -13,10 +13,11 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -41,6 +42,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * refusing an over-long MSG early) is ResourceLimitTest's.
  */
 class ReplyOrderingTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     /** A profile driven by the MSG body: {@code hold} parks the responder, {@code ans N} answers N times, else echo. */
     static final String SCRIPT = "urn:beepkit:test:script";
     /** A profile that holds three MSGs and then answers them last first. */
@@ -53,7 +57,7 @@ class ReplyOrderingTest {
 
     @BeforeEach
     void start() {
-        server = BeepServer.builder().bind("127.0.0.1", 0)
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0)
                 .profile(SCRIPT, (Message m, Responder r) -> {
                     String body = m.entity().bodyText();
                     if (body.equals("hold")) {
@@ -79,14 +83,8 @@ class ReplyOrderingTest {
                         }
                     }
                 })
-                .build().start().join();
-        client = BeepClient.builder().build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+                .build().start().join());
+        client = teardown.add(BeepClient.builder().build());
     }
 
     private static boolean isDataOn(ReadFrame f, int channel) {

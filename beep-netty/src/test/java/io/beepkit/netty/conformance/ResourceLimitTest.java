@@ -20,10 +20,11 @@ import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -49,6 +50,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * library's memory).
  */
 class ResourceLimitTest extends LibraryPeersTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final int MAX_MESSAGE = 1000;
     static final int MAX_CHANNELS = 2;
     static final int MAX_OUTSTANDING = 2;
@@ -64,12 +68,7 @@ class ResourceLimitTest extends LibraryPeersTest {
 
     @BeforeEach
     void startLimitedClient() {
-        limitedClient = BeepClient.builder().session(LIMITED).build();
-    }
-
-    @AfterEach
-    void stopLimitedClient() {
-        limitedClient.close();
+        limitedClient = teardown.add(BeepClient.builder().session(LIMITED).build());
     }
 
     // ------------------------------------------------------------------ max message size

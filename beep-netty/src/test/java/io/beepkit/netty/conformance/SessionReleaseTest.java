@@ -144,6 +144,30 @@ class SessionReleaseTest extends LibraryPeersTest {
     }
 
     @Test
+    @DisplayName("#22 the library declines a release with 550 while its own close of a channel awaits the reply")
+    void libraryDeclinesReleaseWhileItsCloseIsPending() throws Exception {
+        try (LibraryInitiator lib = LibraryInitiator.connect(client, StandardProfiles.ECHO)) {
+            BeepChannel ch = lib.open(StandardProfiles.ECHO);
+            CompletableFuture<Void> closing = ch.close();
+            ReadFrame close = lib.peer.readUntil(f -> isMsgOn(f, 0));
+            assertTrue(close.text().contains("<close number='1'"), close.toString());
+
+            ReadFrame refused = lib.peer.requestClose(0);
+            assertEquals(FrameType.ERR, refused.type(), refused.toString());
+            assertTrue(refused.text().contains("code='550'"), refused.toString());
+            assertTrue(refused.text().contains("channel 1 is being closed"), refused.toString());
+            assertTrue(lib.session.isOpen());
+
+            lib.peer.send("RPY", 0, close.header().msgno(), false, OK);
+            closing.get(TIMEOUT, TimeUnit.SECONDS);
+            ReadFrame ok = lib.peer.requestClose(0);
+            assertEquals(FrameType.RPY, ok.type(), ok.toString());
+            lib.peer.readUntilClosed();
+            assertSessionEnded(lib.session);
+        }
+    }
+
+    @Test
     @DisplayName("#22 the library sends its release only after every MSG it sent is answered")
     void releaseWaitsForOutstandingMsgs() throws Exception {
         try (LibraryInitiator lib = LibraryInitiator.connect(client, StandardProfiles.ECHO)) {

@@ -12,10 +12,11 @@ import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.StreamingHandler;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -33,6 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * same way.
  */
 class HandlerDispatchTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String WHOLE = "urn:test:whole";
     static final String PIECES = "urn:test:pieces";
     static final int MAX = 32 * 1024;
@@ -57,17 +61,11 @@ class HandlerDispatchTest {
             }
             return CompletableFuture.completedFuture(null);
         };
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(config)
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(config)
                 .profiles(new ProfileRegistry().register(WHOLE, whole).register(PIECES, pieces))
-                .build().start().get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().session(config).build();
+                .build().start().get(10, TimeUnit.SECONDS));
+        client = teardown.add(BeepClient.builder().session(config).build());
         session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
     }
 
     @Test

@@ -13,10 +13,11 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.StartDecision;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +33,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * channel stays open after a refused close), a refused MSG as an ERR reply.
  */
 class RefuseTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String GUARDED = "urn:test:guarded";
 
     BeepServer server;
@@ -40,7 +44,7 @@ class RefuseTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(GUARDED, new MessageHandler() {
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).profile(GUARDED, new MessageHandler() {
             @Override
             public StartDecision onStart(ChannelStartRequest request) {
                 return "no".equals(request.initData()) ? StartDecision.refuse(421, "not now")
@@ -56,15 +60,9 @@ class RefuseTest {
             public CloseDecision onCloseRequest(BeepChannel channel, int code) {
                 return CloseDecision.refuse(550, "still busy");
             }
-        }).build().start().get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().build();
+        }).build().start().get(10, TimeUnit.SECONDS));
+        client = teardown.add(BeepClient.builder().build());
         session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
     }
 
     static BeepErrorException refusal(java.util.concurrent.Future<?> f) {

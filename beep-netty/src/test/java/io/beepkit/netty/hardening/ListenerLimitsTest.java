@@ -10,9 +10,10 @@ import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.ListenerLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketTuning;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,29 +35,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * closed when asked to be, and a first frame of 3000 octets passes with a configured window of 1000.
  */
 class ListenerLimitsTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final Duration SHORT = Duration.ofMillis(400);
     private static final int WAIT_MILLIS = 5_000;
 
     BeepServer server;
     BeepClient client;
 
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private BeepServer start(ListenerLimits.Builder limits) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).limits(limits.build()).build().start().join();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).limits(limits.build()).build().start().join());
         return server;
     }
 
     private BeepServer start(SessionConfig.Builder config) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(config.build()).build().start().join();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(config.build()).build().start().join());
         return server;
     }
 
@@ -125,7 +119,7 @@ class ListenerLimitsTest {
     @DisplayName("a greeted session outlives the greeting timeout")
     void greetedSessionOutlivesTheTimeout() throws Exception {
         start(SessionConfig.builder().limits(SessionLimits.builder().greetingTimeout(SHORT).build()));
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         Thread.sleep(SHORT.toMillis() * 3);
         BeepChannel ch = session.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
@@ -209,7 +203,7 @@ class ListenerLimitsTest {
     @DisplayName("with an idle timeout, a session with no traffic is closed once it passes")
     void idleSessionIsClosed() throws Exception {
         start(SessionConfig.builder().limits(SessionLimits.builder().idleTimeout(SHORT).build()));
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         long t0 = System.nanoTime();
         session.closeFuture().get(5, TimeUnit.SECONDS);

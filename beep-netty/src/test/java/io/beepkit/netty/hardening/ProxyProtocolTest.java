@@ -4,9 +4,10 @@ import io.beepkit.netty.ListenerLimits;
 import io.beepkit.api.BeepSession;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ProxyHeaders;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,6 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * treats a header as the garbage it is for BEEP and closes the connection without a session, and goes on serving.
  */
 class ProxyProtocolTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final int WAIT_MILLIS = 10_000;
     private static final InetSocketAddress LISTENER = new InetSocketAddress("192.0.2.1", 10288);
     private static final byte[] GREETING = frame("Content-Type: application/beep+xml\r\n\r\n<greeting />")
@@ -40,16 +44,9 @@ class ProxyProtocolTest {
         return "RPY 0 0 . 0 " + payload.length() + "\r\n" + payload + "END\r\n";
     }
 
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private void start(ListenerLimits limits, boolean proxyProtocol) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).proxyProtocol(proxyProtocol).limits(limits).onSession(ready::add)
-                .build().start().join();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).proxyProtocol(proxyProtocol).limits(limits).onSession(ready::add)
+                .build().start().join());
     }
 
     private Socket connect(byte[] first) throws IOException {

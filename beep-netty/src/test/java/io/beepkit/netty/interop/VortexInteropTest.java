@@ -10,7 +10,7 @@ import io.beepkit.api.Reply;
 import io.beepkit.api.Responder;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterAll;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -36,6 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @EnabledIfEnvironmentVariable(named = VortexPeer.ENV, matches = ".+",
         disabledReason = "Vortex peer absent: set BEEP_VORTEX_TEST_DIR to a built libvortex-1.1/test directory (docs/interop.md)")
 class VortexInteropTest {
+    @RegisterExtension
+    static final TeardownExtension TEARDOWN = new TeardownExtension();
+
     static final String PREFIX = "http://iana.org/beep/transient/";
     static final String REGRESSION = PREFIX + "vortex-regression";
     static final int OFFSET = 300;
@@ -47,14 +50,7 @@ class VortexInteropTest {
 
     @BeforeAll
     static void startClient() {
-        client = BeepClient.builder().build();
-    }
-
-    @AfterAll
-    static void stopClient() {
-        if (client != null) {
-            client.close();
-        }
+        client = TEARDOWN.add(BeepClient.builder().build());
     }
 
     private BeepSession connect() throws Exception {

@@ -7,7 +7,7 @@ import io.beepkit.core.sasl.SaslStep;
 import io.beepkit.core.sasl.SessionSecurity;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.sasl.SaslOverSession;
-import org.junit.jupiter.api.AfterAll;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -31,6 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @EnabledIfEnvironmentVariable(named = VortexPeer.ENV, matches = ".+",
         disabledReason = "Vortex peer absent: set BEEP_VORTEX_TEST_DIR to a built libvortex-1.1/test directory (docs/interop.md)")
 class VortexSaslInteropTest {
+    @RegisterExtension
+    static final TeardownExtension TEARDOWN = new TeardownExtension();
+
     static final int OFFSET = 370;
     @RegisterExtension
     static final VortexListener VORTEX = new VortexListener(OFFSET);
@@ -40,14 +43,7 @@ class VortexSaslInteropTest {
 
     @BeforeAll
     static void startClient() {
-        client = BeepClient.builder().build();
-    }
-
-    @AfterAll
-    static void stopClient() {
-        if (client != null) {
-            client.close();
-        }
+        client = TEARDOWN.add(BeepClient.builder().build());
     }
 
     /** Runs one exchange on a fresh session. */

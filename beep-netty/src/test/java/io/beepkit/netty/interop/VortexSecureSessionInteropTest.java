@@ -12,7 +12,7 @@ import io.beepkit.api.security.TlsSessionInfo;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.tls.TrustMaterial;
-import org.junit.jupiter.api.AfterAll;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -41,6 +41,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @EnabledIfEnvironmentVariable(named = VortexPeer.ENV, matches = ".+",
         disabledReason = "Vortex peer absent: set BEEP_VORTEX_TEST_DIR to a built libvortex-1.1/test directory (docs/interop.md)")
 class VortexSecureSessionInteropTest {
+    @RegisterExtension
+    static final TeardownExtension TEARDOWN = new TeardownExtension();
+
     static final int OFFSET = 410;
     @RegisterExtension
     static final VortexListener VORTEX = new VortexListener(OFFSET);
@@ -53,14 +56,7 @@ class VortexSecureSessionInteropTest {
     @BeforeAll
     static void startClient() throws Exception {
         tls = TlsConfig.builder().trust(TrustMaterial.fromPem(VORTEX.dir().resolve("test-certificate.pem"))).build();
-        client = BeepClient.builder().tls(tls).build();
-    }
-
-    @AfterAll
-    static void stopClient() {
-        if (client != null) {
-            client.close();
-        }
+        client = TEARDOWN.add(BeepClient.builder().tls(tls).build());
     }
 
     static BeepSession connect() throws Exception {

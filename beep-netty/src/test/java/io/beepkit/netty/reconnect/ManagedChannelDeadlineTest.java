@@ -13,9 +13,10 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.ManagedChannel;
 import io.beepkit.netty.ManagedSession;
 import io.beepkit.netty.ReconnectPolicy;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * client's default deadline applies when the options give none, and the deadline covers waiting for a connection.
  */
 class ManagedChannelDeadlineTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String HOLD = "urn:test:hold";
     static final Duration DEADLINE = Duration.ofMillis(200);
     /** The given-up channel's MSG is never answered: the session is terminated this long after, not 30 s. */
@@ -44,25 +48,12 @@ class ManagedChannelDeadlineTest {
     BeepServer server;
     ManagedSession managed;
 
-    @AfterEach
-    void stop() {
-        if (managed != null) {
-            managed.close();
-        }
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     /** A managed channel on HOLD, whose MSGs the listener never answers, connected. */
     ManagedChannel held(SessionConfig config) throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(HOLD, (message, responder) -> { }).build().start()
-                .get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().session(config).build();
-        managed = client.managedSession("127.0.0.1", server.port()).channel(HOLD).start();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).profile(HOLD, (message, responder) -> { }).build().start()
+                .get(10, TimeUnit.SECONDS));
+        client = teardown.add(BeepClient.builder().session(config).build());
+        managed = teardown.add(client.managedSession("127.0.0.1", server.port()).channel(HOLD).start());
         managed.whenConnected().get(10, TimeUnit.SECONDS);
         return managed.channel(HOLD);
     }
@@ -113,9 +104,9 @@ class ManagedChannelDeadlineTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort(); // nothing listens there once closed
         }
-        client = BeepClient.builder().build();
-        managed = client.managedSession("127.0.0.1", port).channel(HOLD)
-                .policy(ReconnectPolicy.builder().awaitConnection(Duration.ofSeconds(30)).build()).start();
+        client = teardown.add(BeepClient.builder().build());
+        managed = teardown.add(client.managedSession("127.0.0.1", port).channel(HOLD)
+                .policy(ReconnectPolicy.builder().awaitConnection(Duration.ofSeconds(30)).build()).start());
         long t0 = System.nanoTime();
         CompletableFuture<?> f = managed.channel(HOLD).send(MimeEntity.of("x"), SendOptions.deadline(DEADLINE));
         ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(20, TimeUnit.SECONDS));

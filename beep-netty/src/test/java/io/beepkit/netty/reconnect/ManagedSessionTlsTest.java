@@ -8,9 +8,10 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.ManagedSession;
 import io.beepkit.netty.ReconnectPolicy;
 import io.beepkit.netty.tls.TlsConfig;
+import io.beepkit.test.TeardownExtension;
 import io.beepkit.test.TestPki;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
@@ -22,22 +23,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A managed session whose client starts TLS on connect runs the handshake again on every reconnection. */
 class ManagedSessionTlsTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     BeepServer server;
     BeepClient client;
     ManagedSession managed;
-
-    @AfterEach
-    void stop() {
-        if (managed != null) {
-            managed.close();
-        }
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
 
     static BeepServer listen(int port, TlsConfig tls) throws Exception {
         for (int i = 0; ; i++) {
@@ -60,18 +51,18 @@ class ManagedSessionTlsTest {
         TestPki ca = TestPki.create("beepkit test CA");
         TlsConfig listenerTls = TlsConfig.builder()
                 .keyMaterial(ca.server("localhost", "localhost", "127.0.0.1").material()).build();
-        server = listen(0, listenerTls);
+        server = teardown.add(listen(0, listenerTls));
         int port = server.port();
-        client = BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).tlsOnConnect().build();
-        managed = client.managedSession("localhost", port)
+        client = teardown.add(BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).tlsOnConnect().build());
+        managed = teardown.add(client.managedSession("localhost", port)
                 .policy(ReconnectPolicy.builder().initialDelay(Duration.ofMillis(50)).maxDelay(Duration.ofMillis(300))
                         .awaitConnection(Duration.ofSeconds(20)).build())
-                .channel(StandardProfiles.ECHO).start();
+                .channel(StandardProfiles.ECHO).start());
         BeepSession first = managed.whenConnected().get(10, TimeUnit.SECONDS);
         assertTrue(first.isSecure());
 
         server.close();
-        server = listen(port, listenerTls);
+        server = teardown.add(listen(port, listenerTls));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (managed.reconnects() == 0 && System.nanoTime() < deadline) {
             Thread.sleep(10);

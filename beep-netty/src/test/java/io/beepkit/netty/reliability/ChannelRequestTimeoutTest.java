@@ -17,9 +17,11 @@ import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -39,6 +41,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * peer's requests to an application handler that never decides are refused with ERR 451 and the session stays.
  */
 class ChannelRequestTimeoutTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final Duration TIMEOUT = Duration.ofMillis(500);
     private static final String GREETING =
             ScriptedPeer.mgmt("<greeting><profile uri='" + StandardProfiles.ECHO + "'/></greeting>");
@@ -50,19 +55,13 @@ class ChannelRequestTimeoutTest {
     @AfterEach
     void stop() {
         never.countDown();
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
     }
 
     @Test
     @DisplayName("a start the peer never answers fails within the timeout, naming the channel; the session ends")
     void unansweredStartFails() throws Exception {
-        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder()
-                .channelRequestTimeout(TIMEOUT).build()).build()).build();
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder()
+                .channelRequestTimeout(TIMEOUT).build()).build()).build());
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {
@@ -85,8 +84,8 @@ class ChannelRequestTimeoutTest {
     @Test
     @DisplayName("a close the peer never answers fails within the timeout, naming the channel; the session ends")
     void unansweredCloseFails() throws Exception {
-        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder()
-                .channelRequestTimeout(TIMEOUT).build()).build()).build();
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder()
+                .channelRequestTimeout(TIMEOUT).build()).build()).build());
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {
@@ -113,7 +112,7 @@ class ChannelRequestTimeoutTest {
     @DisplayName("the peer's start and close wait for a handler that never decides only until the timeout: ERR 451")
     void undecidedPeerRequestsAreRefused() throws Exception {
         String stuck = "urn:beepkit:test:stuck";
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder()
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder()
                 .limits(SessionLimits.builder().channelRequestTimeout(TIMEOUT).build()).build())
                 .profile(stuck, new MessageHandler() {
                     @Override
@@ -130,7 +129,7 @@ class ChannelRequestTimeoutTest {
                     public void onMessage(Message message, Responder responder) {
                         responder.reply(message.entity());
                     }
-                }).build().start().join();
+                }).build().start().join());
         try (ScriptedPeer peer = ScriptedPeer.connect(server.port())) {
             peer.readDataFrame(); // the listener's greeting
             String greeting = ScriptedPeer.mgmt("<greeting/>");

@@ -10,10 +10,11 @@ import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
@@ -34,6 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * partly read frame included).
  */
 class FaultInjectionTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final long BOUND_SECONDS = 5;
     private static final String GREETING = ScriptedPeer.mgmt("<greeting><profile uri='" + StandardProfiles.ECHO + "'/></greeting>");
 
@@ -42,14 +46,8 @@ class FaultInjectionTest {
 
     @BeforeEach
     void start() throws Exception {
-        client = BeepClient.builder().build();
-        listening = ScriptedPeer.listen();
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        client.close();
-        listening.close();
+        client = teardown.add(BeepClient.builder().build());
+        listening = teardown.add(ScriptedPeer.listen());
     }
 
     /** A connected session and the scripted peer behind it, with channel 1 started on echo. */

@@ -12,8 +12,9 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -36,6 +37,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * never answers leaves the peer's future pending only until the session ends; other sessions keep working.
  */
 class HandlerFailureTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final String THROWS = "urn:beepkit:test:throws-error";
     private static final String SILENT = "urn:beepkit:test:never-answers";
     private static final long BOUND_SECONDS = 5;
@@ -54,29 +58,16 @@ class HandlerFailureTest {
 
     private BeepResources resources;
 
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (resources != null) {
-            resources.close();
-        }
-    }
-
     private BeepSession start(boolean direct) throws Exception {
-        resources = BeepResources.builder().directCallbacks(direct).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).resources(resources).onSession(serverSessions::add)
+        resources = teardown.add(BeepResources.builder().directCallbacks(direct).build());
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).resources(resources).onSession(serverSessions::add)
                 .profile(THROWS, (message, responder) -> {
                     throw new HandlerError("handler failed on msgno " + message.msgno());
                 })
                 .profile(SILENT, (message, responder) -> parked.add(responder))
                 .profile(StandardProfiles.ECHO, (message, responder) -> responder.reply(message.entity()))
-                .build().start().join();
-        client = BeepClient.builder().resources(resources).build();
+                .build().start().join());
+        client = teardown.add(BeepClient.builder().resources(resources).build());
         return client.connect("127.0.0.1", server.port()).get(BOUND_SECONDS, TimeUnit.SECONDS);
     }
 

@@ -12,8 +12,9 @@ import io.beepkit.netty.BeepSessions;
 import io.beepkit.netty.EffectiveSocketOptions;
 import io.beepkit.netty.TcpKeepAlive;
 import io.beepkit.netty.testing.ScriptedPeer;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * timeout closes a session whose peer completed the greeting and then says nothing.
  */
 class KeepAliveTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final String GREETING =
             ScriptedPeer.mgmt("<greeting><profile uri='" + StandardProfiles.ECHO + "'/></greeting>");
     private static final TcpKeepAlive KEEP_ALIVE = TcpKeepAlive.of(Duration.ofSeconds(7), Duration.ofMillis(2500), 4);
@@ -41,29 +45,16 @@ class KeepAliveTest {
 
     private BeepResources resources;
 
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (resources != null) {
-            resources.close();
-        }
-    }
-
     @ParameterizedTest(name = "native transport {0}")
     @ValueSource(booleans = {true, false})
     @DisplayName("TCP keep-alive idle, interval and count reach the listener's and the initiator's sockets")
     void keepAliveReachesSockets(boolean nativeTransport) throws Exception {
         SessionConfig config = SessionConfig.builder().socket(SocketOptions.builder().keepAlive(KEEP_ALIVE).build())
                 .build();
-        resources = BeepResources.builder().nativeTransport(nativeTransport).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(config).resources(resources)
-                .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join();
-        client = BeepClient.builder().session(config).resources(resources).build();
+        resources = teardown.add(BeepResources.builder().nativeTransport(nativeTransport).build());
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(config).resources(resources)
+                .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join());
+        client = teardown.add(BeepClient.builder().session(config).resources(resources).build());
         BeepSession session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
         EffectiveSocketOptions mine = BeepSessions.socketOptions(session);
         assertEquals(client.transport(), mine.transport());
@@ -88,9 +79,9 @@ class KeepAliveTest {
     @Test
     @DisplayName("without tcpKeepAlive, SO_KEEPALIVE stays off")
     void keepAliveOffByDefault() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0)
-                .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join();
-        client = BeepClient.builder().build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0)
+                .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join());
+        client = teardown.add(BeepClient.builder().build());
         BeepSession session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
         assertFalse(BeepSessions.socketOptions(session).keepAlive());
     }
@@ -109,8 +100,8 @@ class KeepAliveTest {
     @DisplayName("the idle timeout closes an initiator's session whose peer greeted and then fell silent")
     void idleTimeoutClosesSilentListener() throws Exception {
         Duration idle = Duration.ofMillis(500);
-        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder().idleTimeout(idle)
-                .build()).build()).build();
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder().idleTimeout(idle)
+                .build()).build()).build());
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {
@@ -129,9 +120,9 @@ class KeepAliveTest {
     @DisplayName("the idle timeout closes a listener's session whose initiator greeted and then fell silent")
     void idleTimeoutClosesSilentInitiator() throws Exception {
         Duration idle = Duration.ofMillis(500);
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder()
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder()
                 .limits(SessionLimits.builder().idleTimeout(idle).build()).build())
-                .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join();
+                .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join());
         try (ScriptedPeer peer = ScriptedPeer.connect(server.port())) {
             peer.readDataFrame(); // the listener's greeting
             peer.sendFrame("RPY", 0, 0, '.', 0, ScriptedPeer.mgmt("<greeting/>"));

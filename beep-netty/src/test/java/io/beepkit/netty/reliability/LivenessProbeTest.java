@@ -10,9 +10,10 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.LivenessProbe;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -30,6 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * greeted and then fell silent is terminated within interval + timeout.
  */
 class LivenessProbeTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final String GREETING =
             ScriptedPeer.mgmt("<greeting><profile uri='" + StandardProfiles.ECHO + "'/></greeting>");
     /** Generous bound on how late the timers may fire on a loaded machine. */
@@ -38,16 +42,6 @@ class LivenessProbeTest {
     BeepServer server;
     BeepClient client;
 
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     static boolean isProbe(ReadFrame f) {
         return f.type() == FrameType.MSG && f.header().channel() == 0 && f.text().contains(LivenessProbe.PROFILE);
     }
@@ -55,15 +49,15 @@ class LivenessProbeTest {
     @Test
     @DisplayName("RFC 3080 §2.3.1.2: a peer refuses the probe's start (ERR 550), so a quiet session stays up")
     void answeredProbesKeepQuietSession() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0)
-                .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0)
+                .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join());
         AtomicInteger probes = new AtomicInteger();
-        client = BeepClient.builder().session(SessionConfig.builder()
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder()
                 .livenessProbe(LivenessProbe.of(Duration.ofMillis(200), Duration.ofSeconds(2))).frameTracer(line -> {
                     if (line.startsWith("-> MSG 0 ")) {
                         probes.incrementAndGet();
                     }
-                }).build()).build();
+                }).build()).build());
         BeepSession session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
         while (probes.get() < 3 && System.nanoTime() < until) {
@@ -82,7 +76,7 @@ class LivenessProbeTest {
             + "interval + timeout")
     void silentListenerIsTerminated() throws Exception {
         LivenessProbe probe = LivenessProbe.of(Duration.ofMillis(300), Duration.ofMillis(500));
-        client = BeepClient.builder().session(SessionConfig.builder().livenessProbe(probe).build()).build();
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().livenessProbe(probe).build()).build());
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {
@@ -103,8 +97,8 @@ class LivenessProbeTest {
     @DisplayName("RFC 3080 §2.3.1.2: a listener's probe terminates an initiator that greeted and then went silent")
     void silentInitiatorIsTerminated() throws Exception {
         LivenessProbe probe = LivenessProbe.of(Duration.ofMillis(300), Duration.ofMillis(500));
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().livenessProbe(probe).build())
-                .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().livenessProbe(probe).build())
+                .profile(StandardProfiles.ECHO, (m, r) -> r.reply(m.entity())).build().start().join());
         try (ScriptedPeer peer = ScriptedPeer.connect(server.port())) {
             peer.readDataFrame(); // the listener's greeting
             peer.sendFrame("RPY", 0, 0, '.', 0, ScriptedPeer.mgmt("<greeting/>"));
@@ -121,8 +115,8 @@ class LivenessProbeTest {
     @Test
     @DisplayName("RFC 3080 §2.3.1.3: a peer that accepts the probe's profile gets the channel closed again")
     void acceptedProbeIsClosed() throws Exception {
-        client = BeepClient.builder().session(SessionConfig.builder()
-                .livenessProbe(LivenessProbe.of(Duration.ofMillis(300), Duration.ofSeconds(5))).build()).build();
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder()
+                .livenessProbe(LivenessProbe.of(Duration.ofMillis(300), Duration.ofSeconds(5))).build()).build());
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {

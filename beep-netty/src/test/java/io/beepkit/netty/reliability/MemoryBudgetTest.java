@@ -16,9 +16,10 @@ import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.session.SessionMemory;
 import io.beepkit.netty.testing.ScriptedPeer;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -50,6 +51,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * nothing counted.
  */
 class MemoryBudgetTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final long BUDGET = SessionLimits.MIN_MEMORY_BUDGET;
     private static final Duration OVER_FOR = Duration.ofSeconds(2);
 
@@ -57,19 +61,9 @@ class MemoryBudgetTest {
     BeepClient client;
     final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
 
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private void startServer(SessionConfig config) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(config).onSession(serverSessions::add)
-                .build().start().join();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(config).onSession(serverSessions::add)
+                .build().start().join());
     }
 
     private static byte[] frame(String keyword, int channel, int msgno, long seqno, String payload) {
@@ -177,8 +171,8 @@ class MemoryBudgetTest {
     void partialAnswersCountOnAnInitiator() throws Exception {
         SocketTuning wide = SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
                 SocketTuning.DEFAULT.flow().toBuilder().window(256 * 1024).build());
-        client = BeepClient.builder().session(SessionConfig.builder().tuning(wide).limits(SessionLimits.builder()
-                .memoryBudget(BUDGET).memoryBudgetTimeout(OVER_FOR).build()).build()).build();
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().tuning(wide).limits(SessionLimits.builder()
+                .memoryBudget(BUDGET).memoryBudgetTimeout(OVER_FOR).build()).build()).build());
         String greeting = ScriptedPeer.mgmt("<greeting><profile uri='" + StandardProfiles.ECHO + "'/></greeting>");
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connecting = client.connect("127.0.0.1", listening.port());
@@ -211,7 +205,7 @@ class MemoryBudgetTest {
     @DisplayName("a well-behaved peer with pipelined echoes on four channels is never paused and leaves nothing held")
     void wellBehavedPeerIsNeverPaused() throws Exception {
         startServer(SessionConfig.builder().limits(SessionLimits.builder().memoryBudget(BUDGET * 4).build()).build());
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         DefaultBeepSession session = (DefaultBeepSession) serverSessions.poll(5, TimeUnit.SECONDS);
         assertNotNull(session);

@@ -15,9 +15,10 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -44,6 +45,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * dropped; a new channel works. Buffer leaks fail the class (LeakCheckExtension).
  */
 class ReplyDeadlineTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final String HELD = "urn:beepkit:test:held";
     private static final Duration DEADLINE = Duration.ofMillis(200);
     /** Generous bound on how late a timer may fire on a loaded machine. */
@@ -56,7 +60,7 @@ class ReplyDeadlineTest {
 
     /** A listener whose "hold" MSGs are kept unanswered until the test answers them; other MSGs are echoed. */
     void start(Duration grace) {
-        server = BeepServer.builder().bind("127.0.0.1", 0)
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0)
                 .profile(HELD, new MessageHandler() {
                     @Override
                     public void onMessage(io.beepkit.api.Message message, Responder responder) {
@@ -71,19 +75,9 @@ class ReplyDeadlineTest {
                     public void onClose(BeepChannel channel) {
                         serverChannelClosed.countDown();
                     }
-                }).build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder()
-                .channelRequestTimeout(grace).build()).build()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+                }).build().start().join());
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().limits(SessionLimits.builder()
+                .channelRequestTimeout(grace).build()).build()).build());
     }
 
     BeepSession connect() throws Exception {
@@ -202,7 +196,7 @@ class ReplyDeadlineTest {
     void sessionDefaultDeadlineAppliesToWholeReplies() throws Exception {
         start(Duration.ofSeconds(30));
         client.close();
-        client = BeepClient.builder().session(SessionConfig.builder().defaultDeadline(DEADLINE).build()).build();
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().defaultDeadline(DEADLINE).build()).build());
         BeepSession session = connect();
         BeepChannel ch = channel(session);
         assertEquals("quick", ch.send(MimeEntity.of("quick")).get(10, TimeUnit.SECONDS).entity().bodyText());
@@ -266,7 +260,7 @@ class ReplyDeadlineTest {
     void sessionDefaultDeadlineAppliesToListenersAndStreams() throws Exception {
         start(Duration.ofSeconds(30));
         client.close();
-        client = BeepClient.builder().session(SessionConfig.builder().defaultDeadline(DEADLINE).build()).build();
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().defaultDeadline(DEADLINE).build()).build());
         BeepSession session = connect();
         BeepChannel listened = channel(session);
         missedAndGivenUp(listened.send(MimeEntity.of("hold"), new ReplyListener() { }), listened);

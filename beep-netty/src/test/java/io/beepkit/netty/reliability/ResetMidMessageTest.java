@@ -14,9 +14,10 @@ import io.beepkit.netty.ManagedSession.State;
 import io.beepkit.netty.ReconnectPolicy;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -40,6 +41,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * reset inside a single frame on a plain initiator.
  */
 class ResetMidMessageTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final long BOUND_SECONDS = 10;
     private static final int FRAME = 1024;
     private static final String GREETING =
@@ -50,30 +54,17 @@ class ResetMidMessageTest {
     BeepClient client;
     ScriptedPeer.Listening listening;
 
-    @AfterEach
-    void stop() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (listening != null) {
-            listening.close();
-        }
-    }
-
     @Test
     @DisplayName("listener: a reset in the middle of a MSG of several frames fails its own pending MSG "
             + "and frees the held frames")
     void listenerSeesResetMidMessage() throws Exception {
         AtomicInteger delivered = new AtomicInteger();
         AtomicReference<BeepSession> accepted = new AtomicReference<>();
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(accepted::set)
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).onSession(accepted::set)
                 .profile(StandardProfiles.ECHO, (message, responder) -> {
                     delivered.incrementAndGet();
                     responder.reply(message.entity());
-                }).build().start().get(BOUND_SECONDS, TimeUnit.SECONDS);
+                }).build().start().get(BOUND_SECONDS, TimeUnit.SECONDS));
         ScriptedPeer peer = ScriptedPeer.connect(server.port());
         peer.sendFrame("RPY", 0, 0, '.', 0, GREETING);
         peer.readUntil(f -> f.type() == FrameType.RPY && f.header().channel() == 0); // the listener's greeting
@@ -110,8 +101,8 @@ class ResetMidMessageTest {
     @DisplayName("managed initiator: a reset in the middle of a reply of several frames fails the send, "
             + "and it connects again")
     void managedSessionReconnectsAfterResetMidReply() throws Exception {
-        listening = ScriptedPeer.listen();
-        client = BeepClient.builder().build();
+        listening = teardown.add(ScriptedPeer.listen());
+        client = teardown.add(BeepClient.builder().build());
         StateLog states = new StateLog();
         ManagedSession managed = client.managedSession("127.0.0.1", listening.port())
                 .policy(ReconnectPolicy.builder().initialDelay(Duration.ofMillis(50)).maxDelay(Duration.ofMillis(300))

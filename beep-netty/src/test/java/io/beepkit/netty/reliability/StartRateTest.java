@@ -9,9 +9,10 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -29,26 +30,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * offers, so the admitted ones are answered with ERR 550 and no channel limit gets in the way.
  */
 class StartRateTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final int LIMIT = 5;
 
     BeepServer server;
     final BlockingQueue<BeepSession> sessions = new LinkedBlockingQueue<>();
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     private void startServer() {
         startServer(LIMIT);
     }
 
     private void startServer(int perSecond) {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(sessions::add).session(SessionConfig.builder()
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).onSession(sessions::add).session(SessionConfig.builder()
                 .limits(SessionLimits.builder().maxStartsPerSecond(perSecond).maxChannels(LIMIT).build()).build())
-                .build().start().join();
+                .build().start().join());
     }
 
     @Test

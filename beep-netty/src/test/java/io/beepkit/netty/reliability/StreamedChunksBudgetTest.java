@@ -14,9 +14,11 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.session.SessionMemory;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -36,6 +38,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * delivered and nothing stays counted.
  */
 class StreamedChunksBudgetTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final long BUDGET = SessionLimits.MIN_MEMORY_BUDGET;
     private static final SocketTuning WIDE = SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
                 SocketTuning.DEFAULT.flow().toBuilder().window(256 * 1024).build());
@@ -50,12 +55,6 @@ class StreamedChunksBudgetTest {
     @AfterEach
     void stop() {
         go.countDown();
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
     }
 
     @Test
@@ -64,7 +63,7 @@ class StreamedChunksBudgetTest {
         AtomicLong received = new AtomicLong();
         SessionConfig config = SessionConfig.builder().tuning(WIDE).limits(SessionLimits.builder()
                 .memoryBudget(BUDGET).build()).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(config).onSession(serverSessions::add)
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(config).onSession(serverSessions::add)
                 .profile(STUCK, (StreamingHandler) (chunk, r) -> {
                     awaitGo();
                     received.addAndGet(chunk.size());
@@ -72,8 +71,8 @@ class StreamedChunksBudgetTest {
                         r.reply(MimeEntity.of(Long.toString(received.get())));
                     }
                     return CompletableFuture.completedFuture(null);
-                }).build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().tuning(WIDE).build()).build();
+                }).build().start().join());
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().tuning(WIDE).build()).build());
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         BeepChannel ch = s.startChannel(STUCK).get(5, TimeUnit.SECONDS);
         CompletableFuture<Reply> reply = ch.send(MimeEntity.of(new byte[SIZE]));
@@ -90,11 +89,11 @@ class StreamedChunksBudgetTest {
     @Test
     @DisplayName("reply chunks queued for a streaming listener that does not take them count: the session pauses")
     void chunksForAStreamingReplyListenerCount() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().tuning(WIDE).build())
-                .build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().tuning(WIDE).limits(SessionLimits.builder()
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(SessionConfig.builder().tuning(WIDE).build())
+                .build().start().join());
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().tuning(WIDE).limits(SessionLimits.builder()
                 .memoryBudget(BUDGET).build()).build())
-                .build();
+                .build());
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         BeepChannel ch = s.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
         AtomicLong received = new AtomicLong();

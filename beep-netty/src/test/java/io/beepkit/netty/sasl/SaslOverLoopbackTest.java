@@ -12,9 +12,10 @@ import io.beepkit.core.sasl.SaslStep;
 import io.beepkit.core.sasl.SessionSecurity;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterAll;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -32,6 +33,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * security state is kept beside each session here, as the engine will keep it inside.
  */
 class SaslOverLoopbackTest {
+    @RegisterExtension
+    static final TeardownExtension TEARDOWN = new TeardownExtension();
+
     static final Map<BeepSession, SessionSecurity> LISTENER_STATE = new ConcurrentHashMap<>();
     static BeepServer server;
     static BeepClient client;
@@ -55,15 +59,9 @@ class SaslOverLoopbackTest {
                 .build();
         ProfileRegistry registry = SaslProfileHandler.registerAll(new ProfileRegistry(), config,
                 s -> LISTENER_STATE.computeIfAbsent(s, k -> new SessionSecurity()));
-        server = BeepServer.builder().bind("127.0.0.1", 0).profiles(registry).build().start()
-                .get(5, TimeUnit.SECONDS);
-        client = BeepClient.builder().build();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        client.close();
-        server.close();
+        server = TEARDOWN.add(BeepServer.builder().bind("127.0.0.1", 0).profiles(registry).build().start()
+                .get(5, TimeUnit.SECONDS));
+        client = TEARDOWN.add(BeepClient.builder().build());
     }
 
     private static BeepSession connect() throws Exception {

@@ -10,8 +10,10 @@ import io.beepkit.api.security.SaslMechanism;
 import io.beepkit.core.sasl.FailureReaction;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -40,20 +42,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ScramSessionTest {
     static final SaslAuthenticator USERS = SaslAuthenticator.ofPasswords(Map.of("bob", "secret"));
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
     BeepServer server;
-    BeepClient client = BeepClient.builder().build();
+    BeepClient client;
 
-    @AfterEach
-    void stop() {
-        client.close();
-        if (server != null) {
-            server.close();
-        }
+    @BeforeEach
+    void client() {
+        client = teardown.add(BeepClient.builder().build());
     }
 
     void start(SaslListenerConfig.Builder sasl) throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).sasl(sasl.build()).build().start()
-                .get(5, TimeUnit.SECONDS);
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).sasl(sasl.build()).build().start()
+                .get(5, TimeUnit.SECONDS));
     }
 
     BeepSession connect() throws Exception {

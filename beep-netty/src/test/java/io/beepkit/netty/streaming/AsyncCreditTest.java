@@ -15,8 +15,9 @@ import io.beepkit.api.Responder;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketTuning;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -33,6 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stops after one window; completing them lets it finish. Fixed 4096-octet windows keep the arithmetic exact.
  */
 class AsyncCreditTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String ANSWERS = "urn:test:async-answers";
     static final String SINK = "urn:test:async-sink";
     static final int WINDOW = 4096;
@@ -41,27 +45,25 @@ class AsyncCreditTest {
     BeepServer server;
     BeepClient client;
 
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private BeepSession connect(String uri, ProfileHandler handler) throws Exception {
         SocketTuning fixed = SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
                 SocketTuning.DEFAULT.flow().toBuilder().window(WINDOW).build());
-        server = BeepServer.builder().bind("127.0.0.1", 0).tuning(fixed).profile(uri, handler).build().start()
-                .join();
-        client = BeepClient.builder().tuning(fixed).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).tuning(fixed).profile(uri, handler).build().start()
+                .join());
+        client = teardown.add(BeepClient.builder().tuning(fixed).build());
         return client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
     }
 
     /** Waits until {@code value} stops changing for 300 ms and returns it. */
+    /**
+     * The value once it has grown from 0 and then stayed the same for 300 ms. Waiting for the first octets first: on a
+     * loaded machine nothing may have arrived in the first 300 ms, which is not the stall the tests look for.
+     */
     private static long settled(AtomicLong value) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (value.get() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         long last = -1;
         while (value.get() != last) {
             last = value.get();

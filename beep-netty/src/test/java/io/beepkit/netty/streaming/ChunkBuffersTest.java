@@ -9,11 +9,12 @@ import io.beepkit.api.StreamingHandler;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.ChunkBuffers;
+import io.beepkit.test.TeardownExtension;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * check fails the class if any chunk is left unreleased or released once too often.
  */
 class ChunkBuffersTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String BYTES = "urn:test:bytebuf";
     static final int BODY = 200 * 1024;
 
@@ -43,16 +47,6 @@ class ChunkBuffersTest {
 
     /** What one chunk looked like when the handler saw it. */
     record Seen(int size, boolean derived, boolean direct, boolean framed, boolean last) {
-    }
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
     }
 
     /** Serves {@code handler} on the event loop (non-blocking), where chunks are the network buffer itself. */
@@ -73,8 +67,8 @@ class ChunkBuffersTest {
                 return onLoop;
             }
         };
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(BYTES, served).build().start().join();
-        client = BeepClient.builder().build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).profile(BYTES, served).build().start().join());
+        client = teardown.add(BeepClient.builder().build());
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         return s.startChannel(BYTES).get(5, TimeUnit.SECONDS);
     }

@@ -15,9 +15,10 @@ import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.DiscardingSink;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Large messages stream both ways without being held whole. */
 class StreamingTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String COUNTER = "urn:test:count-octets";
     BeepServer server;
     BeepClient client;
@@ -42,7 +46,7 @@ class StreamingTest {
         // A small maximum message size: only streaming can move the 8 MiB below.
         SessionConfig config = SessionConfig.builder().limits(SessionLimits.builder().maxMessageSize(256 * 1024)
                 .build()).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).session(config)
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(config)
                 .profile(COUNTER, new StreamingHandler() {
                     long count;
 
@@ -57,14 +61,8 @@ class StreamingTest {
                         return CompletableFuture.completedFuture(null);
                     }
                 })
-                .build().start().join();
-        client = BeepClient.builder().session(config).build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
+                .build().start().join());
+        client = teardown.add(BeepClient.builder().session(config).build());
     }
 
     @Test

@@ -19,10 +19,11 @@ import io.beepkit.core.tls.TlsMessage;
 import io.beepkit.core.tls.TlsTuning;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.test.TeardownExtension;
 import io.beepkit.test.TestPki;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -43,6 +44,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * after SASL refused, PLAIN only over TLS, SASL on connect.
  */
 class SaslSessionTest {
+    @RegisterExtension
+    static final TeardownExtension TEARDOWN = new TeardownExtension();
+
     static TestPki ca;
     static TestPki.Issued serverCert;
     static TestPki.Issued clientCert;
@@ -79,22 +83,15 @@ class SaslSessionTest {
         ca = TestPki.create("beepkit test CA");
         serverCert = ca.server("localhost", "localhost", "127.0.0.1");
         clientCert = ca.client("acinom");
-        server = BeepServer.builder().bind("127.0.0.1", 0)
+        server = TEARDOWN.add(BeepServer.builder().bind("127.0.0.1", 0)
                 .tls(TlsConfig.builder().keyMaterial(serverCert.material()).clientAuth(ClientAuthentication.OPTIONAL)
                         .trust(ca.trust()).build())
                 .sasl(SaslListenerConfig.builder(AUTH).realm("beepkit").mechanisms(EnumSet.allOf(SaslMechanism.class))
                         .build())
-                .build().start().get(5, TimeUnit.SECONDS);
-        client = BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).build();
-        clientWithCertificate = BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust())
-                .keyMaterial(clientCert.material()).build()).build();
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        clientWithCertificate.close();
-        server.close();
+                .build().start().get(5, TimeUnit.SECONDS));
+        client = TEARDOWN.add(BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).build());
+        clientWithCertificate = TEARDOWN.add(BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust())
+                .keyMaterial(clientCert.material()).build()).build());
     }
 
     static BeepSession connect(BeepClient c) throws Exception {

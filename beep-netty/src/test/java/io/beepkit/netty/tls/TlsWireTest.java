@@ -10,11 +10,12 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
+import io.beepkit.test.TeardownExtension;
 import io.beepkit.test.TestPki;
 import io.netty.handler.ssl.SslHandshakeTimeoutException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -41,6 +42,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ready sent as a MSG, the handshake bound on both roles, and a wrong answer to the ready.
  */
 class TlsWireTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String READY_START = "<start number='1'><profile uri='" + TlsMessage.PROFILE_URI
             + "'><![CDATA[<ready />]]></profile></start>";
     /** The octets of {@link ScriptedPeer#sendGreeting()} without profiles: channel 0's next seqno. */
@@ -57,20 +61,10 @@ class TlsWireTest {
         serverCert = ca.server("localhost", "localhost", "127.0.0.1");
     }
 
-    @AfterEach
-    void close() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     BeepServer listener(Duration handshake, CompletableFuture<BeepSession> session) throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(session::complete)
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).onSession(session::complete)
                 .tls(TlsConfig.builder().keyMaterial(serverCert.material()).handshakeTimeout(handshake).build())
-                .build().start().get(5, TimeUnit.SECONDS);
+                .build().start().get(5, TimeUnit.SECONDS));
         return server;
     }
 
@@ -146,8 +140,8 @@ class TlsWireTest {
 
     @Test
     void initiatorHandshakeTimeoutFailsStartTlsAndEndsTheSession() throws Exception {
-        client = BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust())
-                .handshakeTimeout(Duration.ofMillis(300)).build()).build();
+        client = teardown.add(BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust())
+                .handshakeTimeout(Duration.ofMillis(300)).build()).build());
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connected = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {
@@ -172,7 +166,7 @@ class TlsWireTest {
 
     @Test
     void anAnswerThatIsNeitherProceedNorErrorTerminates() throws Exception {
-        client = BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).build();
+        client = teardown.add(BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).build());
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connected = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {
@@ -192,7 +186,7 @@ class TlsWireTest {
 
     @Test
     void aRefusedTlsStartLeavesTheSessionInClearAndUsable() throws Exception {
-        client = BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).build();
+        client = teardown.add(BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).build());
         try (ScriptedPeer.Listening listening = ScriptedPeer.listen()) {
             CompletableFuture<BeepSession> connected = client.connect("127.0.0.1", listening.port());
             try (ScriptedPeer peer = listening.accept()) {

@@ -11,9 +11,10 @@ import io.beepkit.syslog.SyslogIdentity;
 import io.beepkit.syslog.SyslogMessage;
 import io.beepkit.syslog.SyslogSender;
 import io.beepkit.syslog.SyslogTransport;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +32,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * 127.0.0.1, on both profiles. Skipped unless {@value LibloggingPeer#ENV} names the built peer programs.
  */
 class LibloggingInteropTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final int COUNT = 300;
     private Path dir;
     private BeepServer server;
@@ -43,24 +47,14 @@ class LibloggingInteropTest {
         assumeTrue(dir != null, LibloggingPeer.skipReason());
     }
 
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private int collector() {
         SyslogConsumer consumer = m -> {
             received.add(m);
             return SyslogConsumer.HANDLED;
         };
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
                 .profiles(SyslogCollector.builder().consumer(consumer).legacyUris(true).build().register(new ProfileRegistry()))
-                .build().start().join();
+                .build().start().join());
         return server.port();
     }
 
@@ -139,7 +133,7 @@ class LibloggingInteropTest {
         try (LibloggingPeer.Listener listener = new LibloggingPeer.Listener(dir, port)) {
             // liblogging's collector cannot take a SEQ frame (it crashes): the device's channels keep RFC 3081's
             // default 4096-octet window whatever the socket profile, so the default client needs no setting.
-            client = BeepClient.builder().build();
+            client = teardown.add(BeepClient.builder().build());
             BeepSession s = client.connect("127.0.0.1", port).get(5, TimeUnit.SECONDS);
             SyslogSender sender = raw ? SyslogSender.raw(s).get(5, TimeUnit.SECONDS)
                     : SyslogSender.cooked(s, new SyslogIdentity("beepkit.test", "127.0.0.1", "device"))

@@ -214,6 +214,12 @@ final class PeerRequests {
                 refuse(req, 550, "session busy: channel " + ch.number() + " has messages in progress");
                 return;
             }
+            // Our close of the channel is a MSG on channel 0 awaiting its reply (RFC 3080 §2.3.1.3): releasing now
+            // would lose that reply, and with it the peer's acknowledgement of everything sent on the channel.
+            if (ch.number() != 0 && ch.lifecycle().closingByUs()) {
+                refuse(req, 550, "session busy: channel " + ch.number() + " is being closed");
+                return;
+            }
         }
         Function<BeepSession, CloseDecision> handler = host.config().releaseHandler();
         if (handler == null) {
