@@ -1,5 +1,10 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepListener;
+import io.beepkit.spring.BeepTemplate;
+import io.beepkit.spring.BeepTemplates;
+import io.beepkit.spring.BeepPayloadConverter;
+import io.beepkit.spring.BeepChannelDecorator;
 import io.beepkit.api.BeepObserver;
 import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
@@ -20,6 +25,7 @@ import org.springframework.util.ClassUtils;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The programming model, when spring-messaging is present: {@link BeepListener} methods served by the
@@ -73,7 +79,8 @@ public final class BeepMessagingAutoConfiguration {
                 CompositeBeepObserver.of(observers.orderedStream().toList()),
                 configCustomizers.orderedStream().toList(), customizers.orderedStream().toList(),
                 sslBundles.getIfAvailable(), resources);
-        return new BeepTemplates(properties.getClients(), clients::build, converter,
+        Map<String, NamedClientSettings> named = properties.getClients();
+        return new BeepTemplates(named.keySet(), name -> named.get(name).target(), clients::build, converter,
                 channelDecorators.orderedStream().toList());
     }
 

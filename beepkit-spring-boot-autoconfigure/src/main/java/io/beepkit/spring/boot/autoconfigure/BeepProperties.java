@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepTemplates;
 import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.SocketTuning;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -1,5 +1,7 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepTemplates;
+import io.beepkit.spring.TemplateTarget;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 import java.time.Duration;
@@ -62,6 +64,11 @@ public class NamedClientSettings {
     /** @param timeout how long a call waits for its reply */
     public void setTimeout(Duration timeout) {
         this.timeout = timeout;
+    }
+
+    /** @return the template's target: these settings as they are now */
+    TemplateTarget target() {
+        return TemplateTarget.builder().host(host).port(port).defaultProfile(profile).timeout(timeout).build();
     }
 
     /** @return TLS from a Spring Boot SSL bundle ({@code beep.clients.<name>.ssl.*}) */

@@ -1,5 +1,8 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepListener;
+import io.beepkit.spring.BeepTemplate;
+import io.beepkit.spring.BeepTemplates;
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepObserver;
@@ -128,7 +131,8 @@ class BeepTemplateTest {
         withClient((server, client) -> assertThatThrownBy(() ->
                 client.getBean(BeepTemplates.class).template("orders").sendAndReceive("x", String.class))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("the call names no profile and beep.clients.orders.profile is not set"));
+                .hasMessage("the call names no profile and client 'orders' has no default profile"
+                        + " (beep.clients.orders.profile)"));
     }
 
     @Test
