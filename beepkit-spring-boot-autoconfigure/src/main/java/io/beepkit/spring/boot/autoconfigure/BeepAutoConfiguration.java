@@ -14,7 +14,6 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.DiscardingSink;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -47,18 +46,20 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(BeepProperties.class)
 public final class BeepAutoConfiguration {
 
+    /**
+     * The threads of the listener, the client, every named client and the syslog listener: {@code beep.resources.*},
+     * direct or virtual-thread callbacks. An application's own {@code BeepResources} bean replaces it.
+     */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    BeepResources beepResources(BeepProperties properties, Environment environment) {
+        return BeepConfigFactory.resources(properties, environment);
+    }
+
     /** The listener and its lifecycle. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(prefix = "beep.server", name = "enabled", havingValue = "true", matchIfMissing = true)
     static final class ServerConfiguration {
-        /** The listener's threads: {@code beep.server.io-threads}, direct or virtual-thread callbacks. */
-        @Bean(destroyMethod = "close")
-        @ConditionalOnMissingBean(name = "beepServerResources")
-        BeepResources beepServerResources(BeepProperties properties, Environment environment) {
-            return BeepConfigFactory.resources(properties, properties.getServer().getIoThreads(), environment,
-                    "beep-server");
-        }
-
         @Bean
         @ConditionalOnMissingBean
         BeepServer beepServer(BeepProperties properties, ObjectProvider<BeepObserver> observers,
@@ -66,7 +67,7 @@ public final class BeepAutoConfiguration {
                               ObjectProvider<BeepServerCustomizer> customizers,
                               ObjectProvider<ProfileRegistration> registrations, ListableBeanFactory beans,
                               ObjectProvider<SslBundles> sslBundles, ObjectProvider<SaslAuthenticator> authenticator,
-                              @Qualifier("beepServerResources") BeepResources beepServerResources) {
+                              BeepResources resources) {
             BeepProperties.Server server = properties.getServer();
             SessionConfig.Builder config = BeepConfigFactory.server(properties,
                     CompositeBeepObserver.of(observers.orderedStream().toList()));
@@ -85,7 +86,7 @@ public final class BeepAutoConfiguration {
                     .security(BeepSecurityFactory.listener("beep.server", server.getSsl(), server.getSasl(),
                             sslBundles.getIfAvailable(), authenticator.getIfAvailable()))
                     .profiles(registry)
-                    .resources(beepServerResources);
+                    .resources(resources);
             customizers.orderedStream().forEach(c -> c.customize(builder));
             return builder.build();
         }
@@ -106,28 +107,20 @@ public final class BeepAutoConfiguration {
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(prefix = "beep.client", name = "enabled", havingValue = "true", matchIfMissing = true)
     static final class ClientConfiguration {
-        /** The client's threads: {@code beep.client.io-threads}, direct or virtual-thread callbacks. */
-        @Bean(destroyMethod = "close")
-        @ConditionalOnMissingBean(name = "beepClientResources")
-        BeepResources beepClientResources(BeepProperties properties, Environment environment) {
-            return BeepConfigFactory.resources(properties, properties.getClient().getIoThreads(), environment,
-                    "beep-client");
-        }
-
         @Bean(destroyMethod = "close")
         @ConditionalOnMissingBean
         BeepClient beepClient(BeepProperties properties, ObjectProvider<BeepObserver> observers,
                               ObjectProvider<BeepClientConfigCustomizer> configCustomizers,
                               ObjectProvider<BeepClientCustomizer> customizers, ObjectProvider<SslBundles> sslBundles,
                               ObjectProvider<SaslCredentials> credentials,
-                              @Qualifier("beepClientResources") BeepResources beepClientResources) {
+                              BeepResources resources) {
             SessionConfig.Builder config = BeepConfigFactory.client(properties,
                     CompositeBeepObserver.of(observers.orderedStream().toList()));
             configCustomizers.orderedStream().forEach(c -> c.customize(config));
             BeepClient.Builder builder = BeepClient.builder().session(config.build())
                     .security(BeepSecurityFactory.client(properties.getClient(), sslBundles.getIfAvailable(),
                             credentials.getIfAvailable()))
-                    .resources(beepClientResources);
+                    .resources(resources);
             customizers.orderedStream().forEach(c -> c.customize(builder));
             return builder.build();
         }

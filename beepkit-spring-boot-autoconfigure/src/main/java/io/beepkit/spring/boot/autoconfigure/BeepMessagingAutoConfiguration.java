@@ -10,14 +10,12 @@ import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
 import org.springframework.messaging.converter.ByteArrayMessageConverter;
 import org.springframework.messaging.converter.MessageConverter;
 import org.springframework.messaging.converter.StringMessageConverter;
@@ -58,14 +56,6 @@ public final class BeepMessagingAutoConfiguration {
         return new ListenerMethods(beans, converter);
     }
 
-    /** The threads of the named clients ({@code beep.clients.*}): those of {@code beep.client.*}. */
-    @Bean(destroyMethod = "close")
-    @ConditionalOnMissingBean(name = "beepNamedClientResources")
-    BeepResources beepNamedClientResources(BeepProperties properties, Environment environment) {
-        return BeepConfigFactory.resources(properties, properties.getClient().getIoThreads(), environment,
-                "beep-clients");
-    }
-
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     BeepTemplates beepTemplates(BeepProperties properties, BeepPayloadConverter converter,
@@ -74,7 +64,7 @@ public final class BeepMessagingAutoConfiguration {
                                 ObjectProvider<BeepClientCustomizer> customizers,
                                 ObjectProvider<BeepChannelDecorator> channelDecorators,
                                 ObjectProvider<SslBundles> sslBundles,
-                                @Qualifier("beepNamedClientResources") BeepResources resources) {
+                                BeepResources resources) {
         NamedClientFactory clients = new NamedClientFactory(properties,
                 CompositeBeepObserver.of(observers.orderedStream().toList()),
                 configCustomizers.orderedStream().toList(), customizers.orderedStream().toList(),

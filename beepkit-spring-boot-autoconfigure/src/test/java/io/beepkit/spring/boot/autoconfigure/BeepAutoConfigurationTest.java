@@ -74,7 +74,7 @@ class BeepAutoConfigurationTest {
         assertThat(defaults.getLimits().getMaxSessionsPerAddress())
                 .isEqualTo(ListenerLimits.DEFAULT_MAX_SESSIONS_PER_ADDRESS);
         assertThat(defaults.getSession().getSeqDelay()).isEqualTo(FlowSettings.DEFAULT_SEQ_DELAY);
-        assertThat(defaults.getSession().isDirectCallbacks()).as("as BeepResources: callbacks off the loop").isFalse();
+        assertThat(defaults.getResources().getDirectCallbacks()).as("unset: BeepResources' default").isNull();
         // The client's overrides are unset: it takes the shared values.
         ClientSettings client = defaults.getClient();
         assertThat(client.getMaxMessageSize()).isNull();

@@ -200,7 +200,7 @@ class BeepListenerTest {
     @Test
     void methodsRunOnTheCallbackExecutorNotOnAnIoThread() {
         withTemplate(ends -> assertThat(ends.template().sendAndReceive(THREAD, "", String.class))
-                .startsWith("beep-callback").doesNotStartWith("beep-server"));
+                .startsWith("beep-callback").doesNotStartWith("beep-io"));
     }
 
     @Test
