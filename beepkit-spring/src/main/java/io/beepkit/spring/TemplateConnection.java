@@ -93,7 +93,7 @@ final class TemplateConnection implements AutoCloseable {
                 client = clients.get();
             }
             TemplateTarget t = target.get();
-            m = client.managedSession(t.host(), t.port()).listener(new AttemptFailures()).start();
+            m = client.managedSession(t.host(), t.port()).policy(t.reconnect()).listener(new AttemptFailures()).start();
             managed = m;
         }
         return m;

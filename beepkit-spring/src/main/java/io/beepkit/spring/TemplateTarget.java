@@ -1,13 +1,14 @@
 package io.beepkit.spring;
 
+import io.beepkit.netty.ReconnectPolicy;
 import org.jspecify.annotations.Nullable;
 
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Where a {@link BeepTemplate} sends: the listener's host and port, the profile of calls that name none, and how long
- * a call waits for its reply (connect and channel start included). Immutable; made with {@link #builder()}.
+ * Where a {@link BeepTemplate} sends: the listener's host and port, the profile of calls that name none, how long
+ * a call waits for its reply (connect and channel start included) and how its session reconnects. Immutable; made with {@link #builder()}.
  *
  * <pre>{@code
  * TemplateTarget orders = TemplateTarget.builder().host("127.0.0.1").port(10288)
@@ -19,12 +20,14 @@ public final class TemplateTarget {
     private final int port;
     private final @Nullable String defaultProfile;
     private final Duration timeout;
+    private final ReconnectPolicy reconnect;
 
     private TemplateTarget(Builder b) {
         this.host = Objects.requireNonNull(b.host, "host");
         this.port = b.port;
         this.defaultProfile = b.defaultProfile;
         this.timeout = Objects.requireNonNull(b.timeout, "timeout");
+        this.reconnect = b.reconnect;
     }
 
     /** @return a builder with no host, port 10288 and a 30 s timeout */
@@ -52,6 +55,11 @@ public final class TemplateTarget {
         return timeout;
     }
 
+    /** @return how the template's session connects again after a loss or a failed attempt */
+    public ReconnectPolicy reconnect() {
+        return reconnect;
+    }
+
     @Override
     public String toString() {
         return host + ":" + port;
@@ -63,6 +71,7 @@ public final class TemplateTarget {
         private int port = 10288;
         private @Nullable String defaultProfile;
         private Duration timeout = Duration.ofSeconds(30);
+        private ReconnectPolicy reconnect = ReconnectPolicy.defaults();
 
         private Builder() {
         }
@@ -97,6 +106,12 @@ public final class TemplateTarget {
                 throw new IllegalArgumentException("timeout must be positive, was " + timeout);
             }
             this.timeout = timeout;
+            return this;
+        }
+
+        /** @param policy how the session connects again (default {@link ReconnectPolicy#defaults()}) */
+        public Builder reconnect(ReconnectPolicy policy) {
+            this.reconnect = Objects.requireNonNull(policy, "reconnect");
             return this;
         }
 

@@ -70,7 +70,9 @@ public final class BeepMessagingAutoConfiguration {
                 configCustomizers.orderedStream().toList(), customizers.orderedStream().toList(),
                 sslBundles.getIfAvailable(), resources);
         Map<String, NamedClientSettings> named = properties.getClients();
-        return new BeepTemplates(named.keySet(), name -> named.get(name).target(), clients::build, converter,
+        // A refused reconnect setting fails start-up here, not at the client's first call.
+        named.forEach((name, settings) -> settings.getReconnect().policy("beep.clients." + name + ".reconnect"));
+        return new BeepTemplates(named.keySet(), name -> named.get(name).target(name), clients::build, converter,
                 channelDecorators.orderedStream().toList());
     }
 

@@ -22,6 +22,8 @@ public class NamedClientSettings {
     /** How long a call waits for its reply (the channel start and the connect included). */
     private Duration timeout = Duration.ofSeconds(30);
     @NestedConfigurationProperty
+    private final ReconnectSettings reconnect = new ReconnectSettings();
+    @NestedConfigurationProperty
     private final ClientSslSettings ssl = new ClientSslSettings();
     @NestedConfigurationProperty
     private final ClientSaslSettings sasl = new ClientSaslSettings();
@@ -66,9 +68,18 @@ public class NamedClientSettings {
         this.timeout = timeout;
     }
 
-    /** @return the template's target: these settings as they are now */
-    TemplateTarget target() {
-        return TemplateTarget.builder().host(host).port(port).defaultProfile(profile).timeout(timeout).build();
+    /**
+     * @param name the client's name, for the message of a refused value
+     * @return the template's target: these settings as they are now
+     */
+    TemplateTarget target(String name) {
+        return TemplateTarget.builder().host(host).port(port).defaultProfile(profile).timeout(timeout)
+                .reconnect(reconnect.policy("beep.clients." + name + ".reconnect")).build();
+    }
+
+    /** @return how the session reconnects ({@code beep.clients.<name>.reconnect.*}) */
+    public ReconnectSettings getReconnect() {
+        return reconnect;
     }
 
     /** @return TLS from a Spring Boot SSL bundle ({@code beep.clients.<name>.ssl.*}) */

@@ -11,6 +11,7 @@ import io.beepkit.api.RequestTimeoutException;
 import io.beepkit.api.SessionOutcome;
 import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.ReconnectPolicy;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -20,6 +21,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import java.net.InetAddress;
+import java.time.Duration;
 import java.net.ServerSocket;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
@@ -242,6 +244,28 @@ class BeepTemplateTest {
         CLIENT.withPropertyValues("beep.clients.x.host=example.invalid", "beep.clients.x.sasl.mechanism=CRAM-MD5",
                         "beep.clients.x.sasl.user=u", "beep.clients.x.sasl.password=p")
                 .run(ctx -> assertThat(ctx).hasNotFailed());
+    }
+
+    @Test
+    void reconnectPropertiesMapOntoTheLibrarysPolicyAndItsChecks() {
+        CLIENT.withPropertyValues("beep.clients.x.host=127.0.0.1", "beep.clients.x.reconnect.initial-delay=20ms",
+                "beep.clients.x.reconnect.max-delay=2s", "beep.clients.x.reconnect.multiplier=3",
+                "beep.clients.x.reconnect.max-attempts=4").run(ctx -> {
+                    assertThat(ctx).hasNotFailed();
+                    ReconnectPolicy policy = ctx.getBean(BeepProperties.class).getClients().get("x").target("x")
+                            .reconnect();
+                    assertThat(policy.initialDelay()).isEqualTo(Duration.ofMillis(20));
+                    assertThat(policy.maxDelay()).isEqualTo(Duration.ofSeconds(2));
+                    assertThat(policy.multiplier()).isEqualTo(3.0);
+                    assertThat(policy.maxAttempts()).isEqualTo(4);
+                });
+        CLIENT.withPropertyValues("beep.clients.x.host=127.0.0.1").run(ctx -> assertThat(ctx.getBean(
+                BeepProperties.class).getClients().get("x").target("x").reconnect().toString())
+                .isEqualTo(ReconnectPolicy.defaults().toString()));
+        invalid("beep.clients.x.reconnect.multiplier=0.5",
+                "beep.clients.x.reconnect: multiplier must be a finite number >= 1: 0.5");
+        invalid("beep.clients.x.reconnect.max-delay=10ms",
+                "beep.clients.x.reconnect: maxDelay PT0.01S must be >= initialDelay PT0.1S");
     }
 
     private static void invalid(String property, String message) {
