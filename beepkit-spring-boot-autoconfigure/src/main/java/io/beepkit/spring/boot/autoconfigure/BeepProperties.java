@@ -31,7 +31,7 @@ public class BeepProperties implements Validator {
     private final ClientSettings client = new ClientSettings();
     @NestedConfigurationProperty
     private final ResourcesSettings resources = new ResourcesSettings();
-    /** Named clients of BeepTemplates (beep.clients.NAME.*), each connecting to one listener. */
+    /** Named clients of BeepTemplates (beep.clients.NAME.*), each connecting to one listener; by default none. */
     private final Map<String, NamedClientSettings> clients = new LinkedHashMap<>();
 
     /** @return the listener's settings ({@code beep.server.*}) */

@@ -37,7 +37,7 @@ public class BeepSyslogProperties {
     private final ServerSaslSettings sasl = new ServerSaslSettings();
     @NestedConfigurationProperty
     private final SyslogRfc3164Settings rfc3164 = new SyslogRfc3164Settings();
-    /** The profiles to offer: cooked, raw or both. */
+    /** The profiles to offer: cooked, raw or both (the default). */
     private List<String> profiles = new ArrayList<>(List.of("cooked", "raw"));
     /** Whether to also offer the pre-RFC URIs rsyslog's liblogging uses. */
     private boolean legacyUris;
