@@ -1,6 +1,7 @@
 package io.beepkit.spring;
 
 import io.beepkit.api.MessageHandler;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One {@link BeepListener} method found by {@link BeepListenerMethods}: the profile it serves, the handler that calls
@@ -9,12 +10,14 @@ import io.beepkit.api.MessageHandler;
 public final class BeepListenerMethod {
     private final String profile;
     private final String description;
-    private final MessageHandler handler;
+    private final ListenerMethodHandler handler;
+    private final Class<?> returnType;
 
-    BeepListenerMethod(String profile, String description, MessageHandler handler) {
+    BeepListenerMethod(String profile, String description, ListenerMethodHandler handler, Class<?> returnType) {
         this.profile = profile;
         this.description = description;
         this.handler = handler;
+        this.returnType = returnType;
     }
 
     /** @return the profile URI the method serves */
@@ -30,6 +33,16 @@ public final class BeepListenerMethod {
     /** @return the handler to register for {@link #profile()} on a listener */
     public MessageHandler handler() {
         return handler;
+    }
+
+    /** @return the class of the payload the method takes, or null when it takes none */
+    public @Nullable Class<?> payloadType() {
+        return handler.payloadType();
+    }
+
+    /** @return the class the method returns ({@code void}, a {@code CompletionStage}, or what becomes the RPY) */
+    public Class<?> returnType() {
+        return returnType;
     }
 
     @Override

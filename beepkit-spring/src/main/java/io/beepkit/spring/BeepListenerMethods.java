@@ -57,7 +57,8 @@ public final class BeepListenerMethods {
                         + " of bean '" + name + "'";
                 Method invocable = AopUtils.selectInvocableMethod(method, bean.getClass());
                 found.add(new BeepListenerMethod(listener.profile(), source,
-                        new ListenerMethodHandler(bean, invocable, listener.profile(), source, converter)));
+                        new ListenerMethodHandler(bean, invocable, listener.profile(), source, converter),
+                        method.getReturnType()));
             });
         }
         return found;

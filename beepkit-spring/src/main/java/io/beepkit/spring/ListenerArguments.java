@@ -28,6 +28,11 @@ final class ListenerArguments {
         this.payload = payload;
     }
 
+    /** @return the payload parameter's class, or null when the method takes no payload */
+    @Nullable Class<?> payloadClass() {
+        return payload == null ? null : payload.getParameterType();
+    }
+
     /**
      * @param source the method as start-up messages name it
      * @throws IllegalStateException if more than one parameter would take the payload

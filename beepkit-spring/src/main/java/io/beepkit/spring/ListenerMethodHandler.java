@@ -50,6 +50,11 @@ final class ListenerMethodHandler implements MessageHandler {
         ReflectionUtils.makeAccessible(method);
     }
 
+    /** @return the payload parameter's class, or null when the method takes none */
+    @Nullable Class<?> payloadType() {
+        return arguments.payloadClass();
+    }
+
     @Override
     public void onMessage(Message message, Responder responder) {
         Object[] args;

@@ -17,6 +17,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -54,6 +55,19 @@ public final class BeepAutoConfiguration {
     @ConditionalOnMissingBean
     BeepResources beepResources(BeepProperties properties, Environment environment) {
         return BeepConfigFactory.resources(properties, environment);
+    }
+
+    /** {@code beep.syslog.enabled=true} without {@code beepkit-syslog}: start-up fails naming it. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(prefix = "beep.syslog", name = "enabled", havingValue = "true")
+    @ConditionalOnMissingClass("io.beepkit.syslog.SyslogCollector")
+    static final class SyslogMissingConfiguration {
+        @Bean
+        static Object beepSyslogMissing() {
+            throw new MissingDependencyException("beep.syslog.enabled=true asks for an RFC 3195 collector, and"
+                    + " beepkit-syslog is not on the class path: add io.beepkit:beepkit-syslog.",
+                    "io.beepkit:beepkit-syslog");
+        }
     }
 
     /** The listener and its lifecycle. */

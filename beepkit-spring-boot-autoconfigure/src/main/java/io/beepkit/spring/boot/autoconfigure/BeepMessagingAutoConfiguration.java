@@ -10,6 +10,7 @@ import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -45,7 +46,7 @@ public final class BeepMessagingAutoConfiguration {
         List<MessageConverter> converters = new ArrayList<>();
         converters.add(new ByteArrayMessageConverter());
         converters.add(new StringMessageConverter());
-        if (ClassUtils.isPresent(JACKSON, BeepMessagingAutoConfiguration.class.getClassLoader())) {
+        if (jacksonPresent(beans)) {
             converters.add(JacksonConverter.create(beans));
         }
         return new BeepPayloadConverter(converters);
@@ -53,7 +54,9 @@ public final class BeepMessagingAutoConfiguration {
 
     @Bean
     BeepServerCustomizer beepListenerMethods(ListableBeanFactory beans, BeepPayloadConverter converter) {
-        return new ListenerMethods(beans, converter);
+        boolean ours = List.of(beans.getBeanNamesForType(BeepPayloadConverter.class)).contains("beepPayloadConverter");
+        return new ListenerMethods(beans, converter,
+                !ours || jacksonPresent(beans));
     }
 
     @Bean(destroyMethod = "close")
@@ -82,6 +85,13 @@ public final class BeepMessagingAutoConfiguration {
     @ConditionalOnProperty(prefix = "beep.clients.default", name = "host")
     BeepTemplate beepTemplate(BeepTemplates templates) {
         return templates.template("default");
+    }
+
+    /** Whether Jackson 3 is on the context's class path. */
+    private static boolean jacksonPresent(ListableBeanFactory beans) {
+        ClassLoader loader = beans instanceof ConfigurableBeanFactory c && c.getBeanClassLoader() != null
+                ? c.getBeanClassLoader() : BeepMessagingAutoConfiguration.class.getClassLoader();
+        return ClassUtils.isPresent(JACKSON, loader);
     }
 
     /** Kept apart so that Jackson's classes load only when Jackson is present. */
