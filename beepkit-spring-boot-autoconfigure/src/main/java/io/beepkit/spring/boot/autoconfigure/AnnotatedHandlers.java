@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepProfile;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import org.springframework.beans.factory.ListableBeanFactory;

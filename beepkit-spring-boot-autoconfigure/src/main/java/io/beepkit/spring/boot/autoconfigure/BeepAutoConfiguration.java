@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepProfile;
 import io.beepkit.api.BeepObserver;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
@@ -13,10 +14,10 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.DiscardingSink;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -46,18 +47,33 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(BeepProperties.class)
 public final class BeepAutoConfiguration {
 
+    /**
+     * The threads of the listener, the client, every named client and the syslog listener: {@code beep.resources.*},
+     * direct or virtual-thread callbacks. An application's own {@code BeepResources} bean replaces it.
+     */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    BeepResources beepResources(BeepProperties properties, Environment environment) {
+        return BeepConfigFactory.resources(properties, environment);
+    }
+
+    /** {@code beep.syslog.enabled=true} without {@code beepkit-syslog}: start-up fails naming it. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(prefix = "beep.syslog", name = "enabled", havingValue = "true")
+    @ConditionalOnMissingClass("io.beepkit.syslog.SyslogCollector")
+    static final class SyslogMissingConfiguration {
+        @Bean
+        static Object beepSyslogMissing() {
+            throw new MissingDependencyException("beep.syslog.enabled=true asks for an RFC 3195 collector, and"
+                    + " beepkit-syslog is not on the class path: add io.beepkit:beepkit-syslog.",
+                    "io.beepkit:beepkit-syslog");
+        }
+    }
+
     /** The listener and its lifecycle. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(prefix = "beep.server", name = "enabled", havingValue = "true", matchIfMissing = true)
     static final class ServerConfiguration {
-        /** The listener's threads: {@code beep.server.io-threads}, direct or virtual-thread callbacks. */
-        @Bean(destroyMethod = "close")
-        @ConditionalOnMissingBean(name = "beepServerResources")
-        BeepResources beepServerResources(BeepProperties properties, Environment environment) {
-            return BeepConfigFactory.resources(properties, properties.getServer().getIoThreads(), environment,
-                    "beep-server");
-        }
-
         @Bean
         @ConditionalOnMissingBean
         BeepServer beepServer(BeepProperties properties, ObjectProvider<BeepObserver> observers,
@@ -65,7 +81,7 @@ public final class BeepAutoConfiguration {
                               ObjectProvider<BeepServerCustomizer> customizers,
                               ObjectProvider<ProfileRegistration> registrations, ListableBeanFactory beans,
                               ObjectProvider<SslBundles> sslBundles, ObjectProvider<SaslAuthenticator> authenticator,
-                              @Qualifier("beepServerResources") BeepResources beepServerResources) {
+                              BeepResources resources) {
             BeepProperties.Server server = properties.getServer();
             SessionConfig.Builder config = BeepConfigFactory.server(properties,
                     CompositeBeepObserver.of(observers.orderedStream().toList()));
@@ -84,7 +100,7 @@ public final class BeepAutoConfiguration {
                     .security(BeepSecurityFactory.listener("beep.server", server.getSsl(), server.getSasl(),
                             sslBundles.getIfAvailable(), authenticator.getIfAvailable()))
                     .profiles(registry)
-                    .resources(beepServerResources);
+                    .resources(resources);
             customizers.orderedStream().forEach(c -> c.customize(builder));
             return builder.build();
         }
@@ -105,28 +121,20 @@ public final class BeepAutoConfiguration {
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(prefix = "beep.client", name = "enabled", havingValue = "true", matchIfMissing = true)
     static final class ClientConfiguration {
-        /** The client's threads: {@code beep.client.io-threads}, direct or virtual-thread callbacks. */
-        @Bean(destroyMethod = "close")
-        @ConditionalOnMissingBean(name = "beepClientResources")
-        BeepResources beepClientResources(BeepProperties properties, Environment environment) {
-            return BeepConfigFactory.resources(properties, properties.getClient().getIoThreads(), environment,
-                    "beep-client");
-        }
-
         @Bean(destroyMethod = "close")
         @ConditionalOnMissingBean
         BeepClient beepClient(BeepProperties properties, ObjectProvider<BeepObserver> observers,
                               ObjectProvider<BeepClientConfigCustomizer> configCustomizers,
                               ObjectProvider<BeepClientCustomizer> customizers, ObjectProvider<SslBundles> sslBundles,
                               ObjectProvider<SaslCredentials> credentials,
-                              @Qualifier("beepClientResources") BeepResources beepClientResources) {
+                              BeepResources resources) {
             SessionConfig.Builder config = BeepConfigFactory.client(properties,
                     CompositeBeepObserver.of(observers.orderedStream().toList()));
             configCustomizers.orderedStream().forEach(c -> c.customize(config));
             BeepClient.Builder builder = BeepClient.builder().session(config.build())
                     .security(BeepSecurityFactory.client(properties.getClient(), sslBundles.getIfAvailable(),
                             credentials.getIfAvailable()))
-                    .resources(beepClientResources);
+                    .resources(resources);
             customizers.orderedStream().forEach(c -> c.customize(builder));
             return builder.build();
         }

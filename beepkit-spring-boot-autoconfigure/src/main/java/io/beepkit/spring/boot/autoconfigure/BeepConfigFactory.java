@@ -66,13 +66,28 @@ final class BeepConfigFactory {
     }
 
     /**
-     * The threads of a listener or client: {@code ioThreads}, {@code beep.session.direct-callbacks} and virtual
-     * callback threads where {@code spring.threads.virtual.enabled} asks for them ({@link CallbackThreads}).
+     * The threads every listener and client shares: {@code beep.resources.*} (unset values keep the library's
+     * defaults) and virtual callback threads where {@code spring.threads.virtual.enabled} asks for them
+     * ({@link CallbackThreads}).
      */
-    static BeepResources resources(BeepProperties p, int ioThreads, Environment environment, String name) {
-        return BeepResources.builder().ioThreads(ioThreads).threadNamePrefix(name)
-                .directCallbacks(p.getSession().isDirectCallbacks())
-                .callbackExecutor(CallbackThreads.executor(environment, name)).build();
+    static BeepResources resources(BeepProperties p, Environment environment) {
+        ResourcesSettings r = p.getResources();
+        BeepResources.Builder b = BeepResources.builder().threadNamePrefix("beep-io")
+                .callbackExecutor(CallbackThreads.executor(environment, "beep"));
+        if (r.getIoThreads() != null) {
+            try {
+                b.ioThreads(r.getIoThreads());
+            } catch (IllegalArgumentException e) { // the library's check, named as the application wrote it
+                throw new IllegalArgumentException("beep.resources.io-threads: " + e.getMessage(), e);
+            }
+        }
+        if (r.getNativeTransport() != null) {
+            b.nativeTransport(r.getNativeTransport());
+        }
+        if (r.getDirectCallbacks() != null) {
+            b.directCallbacks(r.getDirectCallbacks());
+        }
+        return b.build();
     }
 
     /** The session limits of {@code beep.limits.*}, shared by both ends. */

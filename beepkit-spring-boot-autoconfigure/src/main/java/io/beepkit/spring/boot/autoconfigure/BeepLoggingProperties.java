@@ -17,7 +17,7 @@ import java.util.List;
 public class BeepLoggingProperties {
     /** Whether to attach the appender to Logback's root logger (needs beepkit-logback and Logback). */
     private boolean enabled;
-    /** The collectors as host:port, tried in order (required when enabled). */
+    /** The collectors as host:port, tried in order; required when enabled, no default. */
     private List<String> collectors = new ArrayList<>();
     /** The RFC 3195 profile: cooked (each entry acknowledged, the appender's default) or raw. */
     private @Nullable Profile profile;
@@ -27,31 +27,34 @@ public class BeepLoggingProperties {
     private @Nullable String appName;
     /** HOSTNAME of every event; the appender's default is this machine's name. */
     private @Nullable String hostname;
-    /** The queue's capacity in events between the logging calls and the collector. */
+    /** The queue's capacity in events between the logging calls and the collector; unset for the appender's default. */
     private @Nullable Integer queueCapacity;
-    /** What a logging call does when the queue is full: block (up to block-timeout), drop or spill (to disk). */
+    /**
+     * What a logging call does when the queue is full: block (up to block-timeout), drop or spill (to disk); unset for
+     * the appender's default.
+     */
     private @Nullable Overflow overflow;
-    /** How long a logging call waits for room under block and spill. */
+    /** How long a logging call waits for room under block and spill; unset for the appender's default. */
     private @Nullable Duration blockTimeout;
-    /** The directory of the disk spill (required with overflow=spill), replayed after a restart. */
+    /** The directory of the disk spill, replayed after a restart; required with overflow=spill, unset otherwise. */
     private @Nullable String spillDirectory;
-    /** The most the disk spill holds. */
+    /** The most the disk spill holds; unset for the appender's default. */
     private @Nullable DataSize spillMaxSize;
-    /** COOKED entries awaiting their acknowledgement at once. */
+    /** COOKED entries awaiting their acknowledgement at once; unset for the appender's default. */
     private @Nullable Integer inFlight;
-    /** How long the context's close lets the appender deliver what it holds. */
+    /** How long the context's close lets the appender deliver what it holds; unset for the appender's default. */
     private @Nullable Duration closeTimeout;
     /** A Logback pattern for the message text; the formatted message when unset. */
     private @Nullable String pattern;
     /** Whether to start TLS on every connection (trusting trust-certificates or the system's authorities). */
     private boolean tls;
-    /** A PEM file of the authorities to trust for TLS (implies tls). */
+    /** A PEM file of the authorities to trust for TLS (implies tls); unset for the JVM's trust store. */
     private @Nullable String trustCertificates;
-    /** A SASL mechanism to authenticate with on every connection (PLAIN, SCRAM-SHA-256...). */
+    /** A SASL mechanism to authenticate with on every connection (PLAIN, SCRAM-SHA-256...); unset for none. */
     private @Nullable String saslMechanism;
-    /** The SASL user. */
+    /** The SASL user; unset for none. */
     private @Nullable String username;
-    /** The SASL password. */
+    /** The SASL password; unset for none. */
     private @Nullable String password;
 
     /** The RFC 3195 profiles. */

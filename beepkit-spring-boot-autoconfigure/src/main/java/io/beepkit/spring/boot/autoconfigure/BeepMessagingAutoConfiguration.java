@@ -1,18 +1,22 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepListener;
+import io.beepkit.spring.BeepTemplate;
+import io.beepkit.spring.BeepTemplates;
+import io.beepkit.spring.BeepPayloadConverter;
+import io.beepkit.spring.BeepChannelDecorator;
 import io.beepkit.api.BeepObserver;
 import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
 import org.springframework.messaging.converter.ByteArrayMessageConverter;
 import org.springframework.messaging.converter.MessageConverter;
 import org.springframework.messaging.converter.StringMessageConverter;
@@ -20,6 +24,7 @@ import org.springframework.util.ClassUtils;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The programming model, when spring-messaging is present: {@link BeepListener} methods served by the
@@ -41,7 +46,7 @@ public final class BeepMessagingAutoConfiguration {
         List<MessageConverter> converters = new ArrayList<>();
         converters.add(new ByteArrayMessageConverter());
         converters.add(new StringMessageConverter());
-        if (ClassUtils.isPresent(JACKSON, BeepMessagingAutoConfiguration.class.getClassLoader())) {
+        if (jacksonPresent(beans)) {
             converters.add(JacksonConverter.create(beans));
         }
         return new BeepPayloadConverter(converters);
@@ -49,15 +54,9 @@ public final class BeepMessagingAutoConfiguration {
 
     @Bean
     BeepServerCustomizer beepListenerMethods(ListableBeanFactory beans, BeepPayloadConverter converter) {
-        return new ListenerMethods(beans, converter);
-    }
-
-    /** The threads of the named clients ({@code beep.clients.*}): those of {@code beep.client.*}. */
-    @Bean(destroyMethod = "close")
-    @ConditionalOnMissingBean(name = "beepNamedClientResources")
-    BeepResources beepNamedClientResources(BeepProperties properties, Environment environment) {
-        return BeepConfigFactory.resources(properties, properties.getClient().getIoThreads(), environment,
-                "beep-clients");
+        boolean ours = List.of(beans.getBeanNamesForType(BeepPayloadConverter.class)).contains("beepPayloadConverter");
+        return new ListenerMethods(beans, converter,
+                !ours || jacksonPresent(beans));
     }
 
     @Bean(destroyMethod = "close")
@@ -68,12 +67,15 @@ public final class BeepMessagingAutoConfiguration {
                                 ObjectProvider<BeepClientCustomizer> customizers,
                                 ObjectProvider<BeepChannelDecorator> channelDecorators,
                                 ObjectProvider<SslBundles> sslBundles,
-                                @Qualifier("beepNamedClientResources") BeepResources resources) {
+                                BeepResources resources) {
         NamedClientFactory clients = new NamedClientFactory(properties,
                 CompositeBeepObserver.of(observers.orderedStream().toList()),
                 configCustomizers.orderedStream().toList(), customizers.orderedStream().toList(),
                 sslBundles.getIfAvailable(), resources);
-        return new BeepTemplates(properties.getClients(), clients::build, converter,
+        Map<String, NamedClientSettings> named = properties.getClients();
+        // A refused reconnect setting fails start-up here, not at the client's first call.
+        named.forEach((name, settings) -> settings.getReconnect().policy("beep.clients." + name + ".reconnect"));
+        return new BeepTemplates(named.keySet(), name -> named.get(name).target(name), clients::build, converter,
                 channelDecorators.orderedStream().toList());
     }
 
@@ -83,6 +85,13 @@ public final class BeepMessagingAutoConfiguration {
     @ConditionalOnProperty(prefix = "beep.clients.default", name = "host")
     BeepTemplate beepTemplate(BeepTemplates templates) {
         return templates.template("default");
+    }
+
+    /** Whether Jackson 3 is on the context's class path. */
+    private static boolean jacksonPresent(ListableBeanFactory beans) {
+        ClassLoader loader = beans instanceof ConfigurableBeanFactory c && c.getBeanClassLoader() != null
+                ? c.getBeanClassLoader() : BeepMessagingAutoConfiguration.class.getClassLoader();
+        return ClassUtils.isPresent(JACKSON, loader);
     }
 
     /** Kept apart so that Jackson's classes load only when Jackson is present. */

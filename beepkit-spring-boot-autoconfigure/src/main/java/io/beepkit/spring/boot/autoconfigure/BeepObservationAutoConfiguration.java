@@ -1,5 +1,8 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepTemplate;
+import io.beepkit.spring.BeepHandlerDecorator;
+import io.beepkit.spring.BeepChannelDecorator;
 import io.beepkit.micrometer.observation.BeepClientObservationConvention;
 import io.beepkit.micrometer.observation.BeepObservations;
 import io.beepkit.micrometer.observation.BeepServerObservationConvention;

@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepTemplates;
 import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.SocketTuning;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -28,7 +29,9 @@ public class BeepProperties implements Validator {
     private final SessionSettings session = new SessionSettings();
     @NestedConfigurationProperty
     private final ClientSettings client = new ClientSettings();
-    /** Named clients of BeepTemplates (beep.clients.NAME.*), each connecting to one listener. */
+    @NestedConfigurationProperty
+    private final ResourcesSettings resources = new ResourcesSettings();
+    /** Named clients of BeepTemplates (beep.clients.NAME.*), each connecting to one listener; by default none. */
     private final Map<String, NamedClientSettings> clients = new LinkedHashMap<>();
 
     /** @return the listener's settings ({@code beep.server.*}) */
@@ -56,6 +59,11 @@ public class BeepProperties implements Validator {
         return client;
     }
 
+    /** @return the threads shared by every listener and client ({@code beep.resources.*}) */
+    public ResourcesSettings getResources() {
+        return resources;
+    }
+
     /** @return the named clients of {@code BeepTemplates} by name ({@code beep.clients.<name>.*}) */
     public Map<String, NamedClientSettings> getClients() {
         return clients;
@@ -79,8 +87,6 @@ public class BeepProperties implements Validator {
         private String host = "127.0.0.1";
         /** The TCP port to listen on (0 picks a free one). */
         private int port = 10288;
-        /** I/O threads (0 for Netty's default of twice the cores). */
-        private int ioThreads = 0;
         /** How long the context's shutdown waits for sessions to be released gracefully before closing them. */
         private Duration shutdownTimeout = Duration.ofSeconds(5);
         /** Whether to offer the echo and sink profiles besides the application's. */
@@ -123,16 +129,6 @@ public class BeepProperties implements Validator {
         /** @param port the TCP port, 0..65535 */
         public void setPort(int port) {
             this.port = port;
-        }
-
-        /** @return I/O threads, 0 for Netty's default */
-        public int getIoThreads() {
-            return ioThreads;
-        }
-
-        /** @param ioThreads I/O threads, 0 for Netty's default */
-        public void setIoThreads(int ioThreads) {
-            this.ioThreads = ioThreads;
         }
 
         /** @return the graceful-release timeout at shutdown */

@@ -33,7 +33,6 @@ final class BeepPropertiesValidator {
     void validate(BeepProperties p) {
         BeepProperties.Server server = p.getServer();
         range("server.port", server.getPort(), 0, 65535);
-        range("server.io-threads", server.getIoThreads(), 0, 1024);
         notNegative("server.shutdown-timeout", server.getShutdownTimeout());
         socket(p.getSocket());
         limits(p.getLimits());
@@ -130,7 +129,6 @@ final class BeepPropertiesValidator {
 
     private void client(ClientSettings client) {
         positive("client.connect-timeout", client.getConnectTimeout());
-        range("client.io-threads", client.getIoThreads(), 0, 1024);
         if (client.getSocketProfile() != null) {
             profileName("client.socket-profile", client.getSocketProfile());
         }

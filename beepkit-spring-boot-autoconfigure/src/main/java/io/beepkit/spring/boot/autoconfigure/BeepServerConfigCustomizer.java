@@ -5,7 +5,7 @@ import io.beepkit.netty.SessionConfig;
 /**
  * Adjusts the session settings of the auto-configured listeners (the BEEP server and, when enabled, the syslog
  * collector's) beyond what properties cover: frame tracer, release handler, features... (threads are in the
- * {@code beepServerResources} and {@code beepSyslogResources} beans). Every
+ * {@code BeepResources} bean all share). Every
  * bean of this type is applied in order ({@code @Order}), after the properties.
  */
 @FunctionalInterface

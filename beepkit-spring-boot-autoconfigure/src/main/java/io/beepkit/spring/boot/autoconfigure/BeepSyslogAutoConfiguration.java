@@ -12,7 +12,6 @@ import io.beepkit.syslog.SyslogLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -90,17 +89,6 @@ public final class BeepSyslogAutoConfiguration {
     }
 
     /**
-     * @return the threads of the collector's listener: {@code beep.syslog.io-threads}, direct or virtual-thread
-     *         callbacks
-     */
-    @Bean(destroyMethod = "close")
-    @ConditionalOnMissingBean(name = "beepSyslogResources")
-    public BeepResources beepSyslogResources(BeepSyslogProperties syslog, BeepProperties properties,
-                                             ConfigurableEnvironment environment) {
-        return BeepConfigFactory.resources(properties, syslog.getIoThreads(), environment, "beep-syslog");
-    }
-
-    /**
      * @return the collector's listener, bound when the context starts
      */
     @Bean
@@ -112,7 +100,7 @@ public final class BeepSyslogAutoConfiguration {
                                                  ObjectProvider<SaslAuthenticator> authenticator,
                                                  ConfigurableEnvironment environment,
                                                  ApplicationEventPublisher events,
-                                                 @Qualifier("beepSyslogResources") BeepResources resources) {
+                                                 BeepResources resources) {
         if (syslog.getPort() < 0 || syslog.getPort() > 65535) {
             throw new IllegalArgumentException("beep.syslog.port must be 0..65535: " + syslog.getPort());
         }

@@ -12,13 +12,16 @@ import java.util.Map;
  */
 @ConfigurationProperties("beep.syslog.kafka")
 public class BeepSyslogKafkaProperties {
-    /** The topic every syslog message is written to (required with beep.syslog.sink=kafka). */
+    /** The topic every syslog message is written to; required with beep.syslog.sink=kafka, no default. */
     private String topic;
     /** The record key: device-host (the message's host name, else the COOKED deviceFQDN, else the peer's address) or peer-address. */
     private Key key = Key.DEVICE_HOST;
     /** How long closing the sink at shutdown waits for buffered records to be acknowledged. */
     private Duration closeTimeout = Duration.ofSeconds(10);
-    /** Producer properties (Kafka's names) for the syslog sink only, over spring.kafka.properties and spring.kafka.producer.*. */
+    /**
+     * Producer properties (Kafka's names) for the syslog sink only, over spring.kafka.properties and
+     * spring.kafka.producer.*; by default none.
+     */
     private Map<String, String> properties = new LinkedHashMap<>();
 
     /** What a record's key is. */

@@ -29,8 +29,6 @@ public class BeepSyslogProperties {
      * broker has (at least once; needs beepkit-syslog-kafka).
      */
     private Sink sink;
-    /** I/O threads of the collector's listener (0 for Netty's default of twice the cores). */
-    private int ioThreads = 0;
     /** How long the context's shutdown waits for devices' sessions to be released gracefully before closing them. */
     private Duration shutdownTimeout = Duration.ofSeconds(5);
     @NestedConfigurationProperty
@@ -39,7 +37,7 @@ public class BeepSyslogProperties {
     private final ServerSaslSettings sasl = new ServerSaslSettings();
     @NestedConfigurationProperty
     private final SyslogRfc3164Settings rfc3164 = new SyslogRfc3164Settings();
-    /** The profiles to offer: cooked, raw or both. */
+    /** The profiles to offer: cooked, raw or both (the default). */
     private List<String> profiles = new ArrayList<>(List.of("cooked", "raw"));
     /** Whether to also offer the pre-RFC URIs rsyslog's liblogging uses. */
     private boolean legacyUris;
@@ -93,16 +91,6 @@ public class BeepSyslogProperties {
     /** @param sink where messages go without a consumer bean */
     public void setSink(Sink sink) {
         this.sink = sink;
-    }
-
-    /** @return the collector's I/O threads, 0 for Netty's default */
-    public int getIoThreads() {
-        return ioThreads;
-    }
-
-    /** @param ioThreads the collector's I/O threads, 0 for Netty's default */
-    public void setIoThreads(int ioThreads) {
-        this.ioThreads = ioThreads;
     }
 
     /** @return the graceful-release timeout at shutdown ({@code beep.syslog.shutdown-timeout}, default 5s) */

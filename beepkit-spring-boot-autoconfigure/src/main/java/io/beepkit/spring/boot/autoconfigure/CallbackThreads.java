@@ -13,8 +13,7 @@ import java.util.concurrent.Executor;
  * Runs application callbacks on virtual threads when {@code spring.threads.virtual.enabled=true}, as Spring Boot's
  * own executors do: each callback on a new virtual thread, still one at a time per session (the engine serialises
  * them). Java 17 has no virtual threads: there the property is ignored, with one log line. Direct callbacks
- * ({@code beep.session.direct-callbacks}) win; both go to the {@link io.beepkit.netty.BeepResources} of the
- * listener or client.
+ * ({@code beep.resources.direct-callbacks}) win; both go to the one {@link io.beepkit.netty.BeepResources} bean.
  */
 final class CallbackThreads {
     private static final Logger log = LoggerFactory.getLogger(CallbackThreads.class);

@@ -11,9 +11,9 @@ public class ClientSaslSettings {
      * unset for no authentication on connect. PLAIN and EXTERNAL need beep.client.ssl.on-connect.
      */
     private String mechanism;
-    /** The user name for PLAIN, CRAM-MD5 and DIGEST-MD5; the trace for ANONYMOUS. */
+    /** The user name for PLAIN, CRAM-MD5 and DIGEST-MD5; the trace for ANONYMOUS; unset for none. */
     private String user;
-    /** The password for PLAIN, CRAM-MD5 and DIGEST-MD5. */
+    /** The password for PLAIN, CRAM-MD5 and DIGEST-MD5; unset for none. */
     private String password;
 
     /** @return the mechanism's name, or null for none */

@@ -14,8 +14,6 @@ public class ClientSettings {
     private boolean enabled = true;
     /** How long a TCP connect may take. */
     private Duration connectTimeout = Duration.ofSeconds(10);
-    /** I/O threads (0 for Netty's default of twice the cores). */
-    private int ioThreads = 0;
     /**
      * The client's socket profile by name (default, efficient, bulk, bounded, legacy); unset for beep.socket.profile.
      * The beep.socket.* overrides apply on top of it.
@@ -56,16 +54,6 @@ public class ClientSettings {
     /** @param connectTimeout the connect timeout */
     public void setConnectTimeout(Duration connectTimeout) {
         this.connectTimeout = connectTimeout;
-    }
-
-    /** @return I/O threads, 0 for Netty's default */
-    public int getIoThreads() {
-        return ioThreads;
-    }
-
-    /** @param ioThreads I/O threads, 0 for Netty's default */
-    public void setIoThreads(int ioThreads) {
-        this.ioThreads = ioThreads;
     }
 
     /** @return the client's profile name, or null for beep.socket.profile */

@@ -43,8 +43,8 @@ final class NamedClientFactory {
                         null)));
     }
 
-    /** @param name a client of {@code beep.clients}, with {@code settings} */
-    BeepClient build(String name, NamedClientSettings settings) {
+    /** @param name a client of {@code beep.clients} */
+    BeepClient build(String name) {
         SessionConfig.Builder config = BeepConfigFactory.client(properties, observer);
         configCustomizers.forEach(c -> c.customize(config));
         BeepClient.Builder builder = BeepClient.builder().session(config.build())

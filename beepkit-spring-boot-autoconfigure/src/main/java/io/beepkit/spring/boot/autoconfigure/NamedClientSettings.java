@@ -1,5 +1,7 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepTemplates;
+import io.beepkit.spring.TemplateTarget;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 import java.time.Duration;
@@ -19,6 +21,8 @@ public class NamedClientSettings {
     private String profile;
     /** How long a call waits for its reply (the channel start and the connect included). */
     private Duration timeout = Duration.ofSeconds(30);
+    @NestedConfigurationProperty
+    private final ReconnectSettings reconnect = new ReconnectSettings();
     @NestedConfigurationProperty
     private final ClientSslSettings ssl = new ClientSslSettings();
     @NestedConfigurationProperty
@@ -62,6 +66,20 @@ public class NamedClientSettings {
     /** @param timeout how long a call waits for its reply */
     public void setTimeout(Duration timeout) {
         this.timeout = timeout;
+    }
+
+    /**
+     * @param name the client's name, for the message of a refused value
+     * @return the template's target: these settings as they are now
+     */
+    TemplateTarget target(String name) {
+        return TemplateTarget.builder().host(host).port(port).defaultProfile(profile).timeout(timeout)
+                .reconnect(reconnect.policy("beep.clients." + name + ".reconnect")).build();
+    }
+
+    /** @return how the session reconnects ({@code beep.clients.<name>.reconnect.*}) */
+    public ReconnectSettings getReconnect() {
+        return reconnect;
     }
 
     /** @return TLS from a Spring Boot SSL bundle ({@code beep.clients.<name>.ssl.*}) */

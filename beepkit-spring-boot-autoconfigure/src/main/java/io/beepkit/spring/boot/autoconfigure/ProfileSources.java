@@ -1,5 +1,7 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepListener;
+import io.beepkit.spring.BeepProfile;
 import org.springframework.beans.factory.ListableBeanFactory;
 
 import java.util.LinkedHashMap;

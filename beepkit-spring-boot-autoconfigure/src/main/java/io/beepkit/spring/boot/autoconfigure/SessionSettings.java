@@ -16,11 +16,6 @@ public class SessionSettings {
      */
     private Duration seqDelay = Duration.ofMillis(5);
     /**
-     * Whether application callbacks (profile handlers, reply listeners, future completions) run on the event loop
-     * instead of the callback executor: saves two thread hops per exchange, but only for code that never blocks.
-     */
-    private boolean directCallbacks = false;
-    /**
      * The deadline of every send that names none; unset for none. A missed deadline fails the send and gives up its
      * channel (docs/reliability.md, reply deadlines).
      */
@@ -106,16 +101,6 @@ public class SessionSettings {
     /** @param seqDelay the SEQ delay, 0..200ms */
     public void setSeqDelay(Duration seqDelay) {
         this.seqDelay = seqDelay;
-    }
-
-    /** @return whether callbacks run on the event loop */
-    public boolean isDirectCallbacks() {
-        return directCallbacks;
-    }
-
-    /** @param directCallbacks whether callbacks run on the event loop */
-    public void setDirectCallbacks(boolean directCallbacks) {
-        this.directCallbacks = directCallbacks;
     }
 
     /** @return the reply deadline of sends that name none, null for none */

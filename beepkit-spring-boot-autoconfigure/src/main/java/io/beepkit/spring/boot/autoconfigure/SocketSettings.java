@@ -15,19 +15,22 @@ public class SocketSettings {
     private DataSize receiveBuffer;
     /** SO_SNDBUF; unset keeps the profile's value (the default profile leaves it to the kernel). */
     private DataSize sendBuffer;
-    /** Netty's low write-buffer water mark: the channel is writable again below it. */
+    /** Netty's low write-buffer water mark: the channel is writable again below it; unset for the profile's value. */
     private DataSize writeBufferLow;
-    /** Netty's high write-buffer water mark: frames stop above it. */
+    /** Netty's high write-buffer water mark: frames stop above it; unset for beep.socket.profile's value. */
     private DataSize writeBufferHigh;
-    /** The receive window each channel advertises once started. */
+    /** The receive window each channel advertises once started; unset for beep.socket.profile's value. */
     private DataSize initialWindow;
-    /** The cap for automatic receive-window growth. */
+    /** The cap for automatic receive-window growth; unset for beep.socket.profile's value. */
     private DataSize maxWindow;
-    /** Whether the receive window may grow from initial-window up to max-window; false fixes it at initial-window. */
+    /**
+     * Whether the receive window may grow from initial-window up to max-window; false fixes it at initial-window;
+     * unset for beep.socket.profile's value.
+     */
     private Boolean windowAutoTuning;
-    /** The smallest piece worth sending when a message must be split. */
+    /** The smallest piece worth sending when a message must be split; unset for beep.socket.profile's value. */
     private DataSize minFragment;
-    /** The largest frame payload sent. */
+    /** The largest frame payload sent; unset for beep.socket.profile's value. */
     private DataSize maxFrameSize;
 
     /** @return the profile name */

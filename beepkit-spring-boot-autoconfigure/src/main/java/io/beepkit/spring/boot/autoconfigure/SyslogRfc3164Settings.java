@@ -16,7 +16,10 @@ import java.util.Map;
 public class SyslogRfc3164Settings {
     /** The zone the devices' clocks are set to (e.g. UTC or Europe/Berlin); unset to read no RFC 3164 timestamp. */
     private String zone;
-    /** Zones of devices whose clocks differ, by the hostname their messages carry (e.g. rtr-nyc: America/New_York). */
+    /**
+     * Zones of devices whose clocks differ, by the hostname their messages carry (e.g. rtr-nyc: America/New_York); by
+     * default none.
+     */
     private Map<String, String> deviceZones = new LinkedHashMap<>();
     /** How far after its reception a timestamp may lie (clock skew) before it is taken as last year's. */
     private Duration futureTolerance = Duration.ofDays(1);

@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepProfile;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.Message;
@@ -73,7 +74,7 @@ class BeepAutoConfigurationTest {
         assertThat(defaults.getLimits().getMaxSessionsPerAddress())
                 .isEqualTo(ListenerLimits.DEFAULT_MAX_SESSIONS_PER_ADDRESS);
         assertThat(defaults.getSession().getSeqDelay()).isEqualTo(FlowSettings.DEFAULT_SEQ_DELAY);
-        assertThat(defaults.getSession().isDirectCallbacks()).as("as BeepResources: callbacks off the loop").isFalse();
+        assertThat(defaults.getResources().getDirectCallbacks()).as("unset: BeepResources' default").isNull();
         // The client's overrides are unset: it takes the shared values.
         ClientSettings client = defaults.getClient();
         assertThat(client.getMaxMessageSize()).isNull();

@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepPayloadConverter;
 import io.beepkit.api.MimeEntity;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.MethodParameter;

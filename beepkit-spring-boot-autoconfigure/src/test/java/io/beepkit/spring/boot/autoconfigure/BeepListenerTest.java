@@ -1,5 +1,8 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepListener;
+import io.beepkit.spring.BeepProfile;
+import io.beepkit.spring.BeepTemplate;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepSession;
@@ -197,7 +200,7 @@ class BeepListenerTest {
     @Test
     void methodsRunOnTheCallbackExecutorNotOnAnIoThread() {
         withTemplate(ends -> assertThat(ends.template().sendAndReceive(THREAD, "", String.class))
-                .startsWith("beep-callback").doesNotStartWith("beep-server"));
+                .startsWith("beep-callback").doesNotStartWith("beep-io"));
     }
 
     @Test

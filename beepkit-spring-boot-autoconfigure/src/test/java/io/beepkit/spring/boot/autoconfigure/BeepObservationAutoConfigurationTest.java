@@ -1,5 +1,11 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepListener;
+import io.beepkit.spring.BeepProfile;
+import io.beepkit.spring.BeepTemplate;
+import io.beepkit.spring.BeepTemplates;
+import io.beepkit.spring.BeepHandlerDecorator;
+import io.beepkit.spring.BeepChannelDecorator;
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.MessageHandler;

@@ -238,7 +238,7 @@ class BeepPropertiesTest {
                 "beep.client.connect-timeout", "beep.client.socket-profile", "beep.client.max-message-size",
                 "beep.limits.greeting-timeout", "beep.limits.max-greeting-size", "beep.limits.idle-timeout",
                 "beep.limits.max-sessions", "beep.limits.max-sessions-per-address", "beep.session.seq-delay",
-                "beep.session.direct-callbacks", "beep.client.greeting-timeout", "beep.client.max-greeting-size",
+                "beep.resources.direct-callbacks", "beep.resources.io-threads", "beep.client.greeting-timeout", "beep.client.max-greeting-size",
                 "beep.client.idle-timeout", "beep.server.ssl.bundle", "beep.server.ssl.required",
                 "beep.server.sasl.mechanisms", "beep.server.sasl.allow-plain-without-tls", "beep.client.ssl.bundle",
                 "beep.client.ssl.on-connect", "beep.client.sasl.mechanism", "beep.client.sasl.user",

@@ -45,9 +45,12 @@ class BeepSyslogAutoConfigurationTest {
     }
 
     @Test
-    void absentWithoutTheModule() {
+    void enabledWithoutTheModuleFailsNamingIt() {
         RUNNER.withPropertyValues("beep.syslog.enabled=true")
                 .withClassLoader(new FilteredClassLoader(SyslogCollector.class))
+                .run(ctx -> assertThat(ctx).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("add io.beepkit:beepkit-syslog"));
+        RUNNER.withClassLoader(new FilteredClassLoader(SyslogCollector.class))
                 .run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean("beepSyslogCollector"));
     }
 

@@ -1,5 +1,7 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepListener;
+import io.beepkit.spring.BeepTemplates;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.security.SaslAuthenticator;
 import io.beepkit.netty.BeepServer;

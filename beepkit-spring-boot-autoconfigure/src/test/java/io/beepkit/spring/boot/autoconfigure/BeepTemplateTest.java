@@ -1,5 +1,8 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.spring.BeepListener;
+import io.beepkit.spring.BeepTemplate;
+import io.beepkit.spring.BeepTemplates;
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepObserver;
@@ -8,6 +11,7 @@ import io.beepkit.api.RequestTimeoutException;
 import io.beepkit.api.SessionOutcome;
 import io.beepkit.api.SessionRole;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.ReconnectPolicy;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -17,6 +21,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import java.net.InetAddress;
+import java.time.Duration;
 import java.net.ServerSocket;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
@@ -128,7 +133,8 @@ class BeepTemplateTest {
         withClient((server, client) -> assertThatThrownBy(() ->
                 client.getBean(BeepTemplates.class).template("orders").sendAndReceive("x", String.class))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("the call names no profile and beep.clients.orders.profile is not set"));
+                .hasMessage("the call names no profile and client 'orders' has no default profile"
+                        + " (beep.clients.orders.profile)"));
     }
 
     @Test
@@ -238,6 +244,28 @@ class BeepTemplateTest {
         CLIENT.withPropertyValues("beep.clients.x.host=example.invalid", "beep.clients.x.sasl.mechanism=CRAM-MD5",
                         "beep.clients.x.sasl.user=u", "beep.clients.x.sasl.password=p")
                 .run(ctx -> assertThat(ctx).hasNotFailed());
+    }
+
+    @Test
+    void reconnectPropertiesMapOntoTheLibrarysPolicyAndItsChecks() {
+        CLIENT.withPropertyValues("beep.clients.x.host=127.0.0.1", "beep.clients.x.reconnect.initial-delay=20ms",
+                "beep.clients.x.reconnect.max-delay=2s", "beep.clients.x.reconnect.multiplier=3",
+                "beep.clients.x.reconnect.max-attempts=4").run(ctx -> {
+                    assertThat(ctx).hasNotFailed();
+                    ReconnectPolicy policy = ctx.getBean(BeepProperties.class).getClients().get("x").target("x")
+                            .reconnect();
+                    assertThat(policy.initialDelay()).isEqualTo(Duration.ofMillis(20));
+                    assertThat(policy.maxDelay()).isEqualTo(Duration.ofSeconds(2));
+                    assertThat(policy.multiplier()).isEqualTo(3.0);
+                    assertThat(policy.maxAttempts()).isEqualTo(4);
+                });
+        CLIENT.withPropertyValues("beep.clients.x.host=127.0.0.1").run(ctx -> assertThat(ctx.getBean(
+                BeepProperties.class).getClients().get("x").target("x").reconnect().toString())
+                .isEqualTo(ReconnectPolicy.defaults().toString()));
+        invalid("beep.clients.x.reconnect.multiplier=0.5",
+                "beep.clients.x.reconnect: multiplier must be a finite number >= 1: 0.5");
+        invalid("beep.clients.x.reconnect.max-delay=10ms",
+                "beep.clients.x.reconnect: maxDelay PT0.01S must be >= initialDelay PT0.1S");
     }
 
     private static void invalid(String property, String message) {

@@ -45,7 +45,7 @@ class LimitPropertiesTest {
         RUNNER.withPropertyValues("beep.limits.greeting-timeout=3s", "beep.limits.max-greeting-size=4KB",
                 "beep.limits.idle-timeout=10m", "beep.limits.max-sessions=50",
                 "beep.limits.max-sessions-per-address=7", "beep.session.seq-delay=0ms",
-                "beep.session.direct-callbacks=true", "beep.limits.memory-budget=1MB",
+                "beep.resources.direct-callbacks=true", "beep.limits.memory-budget=1MB",
                 "beep.limits.memory-budget-timeout=7s", "beep.limits.listener-memory-budget=3GB",
                 "beep.limits.channel-request-timeout=4s", "beep.limits.max-starts-per-second=9",
                 "beep.server.proxy-protocol=true").run(ctx -> {
@@ -56,7 +56,7 @@ class LimitPropertiesTest {
             assertThat(ctx.getBean(BeepServer.class).limits().maxSessions()).isEqualTo(50);
             assertThat(ctx.getBean(BeepServer.class).limits().maxSessionsPerAddress()).isEqualTo(7);
             assertThat(server.flow().seqDelay()).isZero();
-            assertThat(ctx.getBean("beepServerResources", BeepResources.class).directCallbacks()).isTrue();
+            assertThat(ctx.getBean(BeepResources.class).directCallbacks()).isTrue();
             assertThat(server.limits().memoryBudget()).isEqualTo(1024 * 1024);
             assertThat(server.limits().memoryBudgetTimeout()).isEqualTo(Duration.ofSeconds(7));
             assertThat(ctx.getBean(BeepServer.class).limits().memoryBudget()).isEqualTo(3L * 1024 * 1024 * 1024);
@@ -68,7 +68,7 @@ class LimitPropertiesTest {
             assertThat(client.limits().maxGreetingSize()).isEqualTo(4096);
             assertThat(client.limits().idleTimeout()).isEqualTo(Duration.ofMinutes(10));
             assertThat(client.flow().seqDelay()).isZero();
-            assertThat(ctx.getBean("beepClientResources", BeepResources.class).directCallbacks()).isTrue();
+            assertThat(ctx.getBean(BeepResources.class).directCallbacks()).isTrue();
             assertThat(client.limits().memoryBudget()).isEqualTo(1024 * 1024);
             assertThat(client.limits().channelRequestTimeout()).isEqualTo(Duration.ofSeconds(4));
             assertThat(client.limits().maxStartsPerSecond()).isEqualTo(9);
@@ -191,15 +191,15 @@ class LimitPropertiesTest {
     @Test
     void directCallbacksRunHandlersOnTheEventLoop() {
         CompletableFuture<Thread> direct = new CompletableFuture<>();
-        RUNNER.withPropertyValues("beep.session.direct-callbacks=true")
+        RUNNER.withPropertyValues("beep.resources.direct-callbacks=true")
                 .withBean(ProfileRegistration.class, () -> threadNoting(direct))
                 .run(ctx -> callThreadNoting(ctx.getBean(BeepClient.class), ctx.getBean(BeepServer.class)));
         assertThat(direct.join()).isInstanceOf(FastThreadLocalThread.class);
-        assertThat(direct.join().getName()).startsWith("beep-server-");
+        assertThat(direct.join().getName()).startsWith("beep-io-");
         CompletableFuture<Thread> pooled = new CompletableFuture<>();
         RUNNER.withBean(ProfileRegistration.class, () -> threadNoting(pooled))
                 .run(ctx -> callThreadNoting(ctx.getBean(BeepClient.class), ctx.getBean(BeepServer.class)));
-        assertThat(pooled.join().getName()).doesNotStartWith("beep-server-");
+        assertThat(pooled.join().getName()).doesNotStartWith("beep-io-");
     }
 
     private static ProfileRegistration threadNoting(CompletableFuture<Thread> thread) {

@@ -54,7 +54,7 @@ class VirtualThreadCallbacksTest {
         assumeFalse(virtualThreads(), "Java 21 or newer: virtual threads are used");
         RUNNER.withPropertyValues("spring.threads.virtual.enabled=true").run(ctx -> {
             assertThat(ctx).hasNotFailed();
-            assertThat(ctx.getBean("beepServerResources", BeepResources.class).callbackExecutor()).isNull();
+            assertThat(ctx.getBean(BeepResources.class).callbackExecutor()).isNull();
         });
     }
 
@@ -70,7 +70,7 @@ class VirtualThreadCallbacksTest {
         assumeTrue(virtualThreads(), "virtual threads need Java 21 or newer; this JVM is "
                 + System.getProperty("java.version"));
         RUNNER.withPropertyValues("spring.threads.virtual.enabled=true").run(ctx -> {
-            assertThat(ctx.getBean("beepServerResources", BeepResources.class).callbackExecutor())
+            assertThat(ctx.getBean(BeepResources.class).callbackExecutor())
                     .isInstanceOf(VirtualThreadTaskExecutor.class);
             Blocking blocking = ctx.getBean(Blocking.class);
             blocking.gate = new CountDownLatch(AT_ONCE);

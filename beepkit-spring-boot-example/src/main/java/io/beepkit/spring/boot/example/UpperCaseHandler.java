@@ -4,7 +4,7 @@ import io.beepkit.api.Message;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
-import io.beepkit.spring.boot.autoconfigure.BeepProfile;
+import io.beepkit.spring.BeepProfile;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 

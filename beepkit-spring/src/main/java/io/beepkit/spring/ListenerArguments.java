@@ -1,4 +1,4 @@
-package io.beepkit.spring.boot.autoconfigure;
+package io.beepkit.spring;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
@@ -26,6 +26,11 @@ final class ListenerArguments {
     private ListenerArguments(Kind[] kinds, @Nullable MethodParameter payload) {
         this.kinds = kinds;
         this.payload = payload;
+    }
+
+    /** @return the payload parameter's class, or null when the method takes no payload */
+    @Nullable Class<?> payloadClass() {
+        return payload == null ? null : payload.getParameterType();
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.beepkit.spring.boot.autoconfigure;
+package io.beepkit.spring;
 
 import io.beepkit.api.MimeEntity;
 import org.jspecify.annotations.Nullable;

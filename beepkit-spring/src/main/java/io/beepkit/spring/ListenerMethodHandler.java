@@ -1,4 +1,4 @@
-package io.beepkit.spring.boot.autoconfigure;
+package io.beepkit.spring;
 
 import io.beepkit.api.BeepErrorException;
 import io.beepkit.api.Message;
@@ -48,6 +48,11 @@ final class ListenerMethodHandler implements MessageHandler {
         this.arguments = ListenerArguments.of(method, source);
         this.converter = converter;
         ReflectionUtils.makeAccessible(method);
+    }
+
+    /** @return the payload parameter's class, or null when the method takes none */
+    @Nullable Class<?> payloadType() {
+        return arguments.payloadClass();
     }
 
     @Override

@@ -1,21 +1,24 @@
-package io.beepkit.spring.boot.autoconfigure;
+package io.beepkit.spring;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.netty.BeepClient;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * The {@link BeepTemplate}s of the named clients ({@code beep.clients.<name>.*}), one per name, created on first
- * request; each connects on its first call. Closing (with the application context) closes their sessions.
+ * The {@link BeepTemplate}s of named clients (with Spring Boot: {@code beep.clients.<name>.*}), one per name, created
+ * on first request; each connects on its first call. Closing (with the application context) closes their sessions.
  *
  * <pre>{@code
  * BeepTemplate orders = templates.template("orders");
@@ -23,8 +26,9 @@ import java.util.function.BiFunction;
  */
 public final class BeepTemplates implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BeepTemplates.class);
-    private final Map<String, NamedClientSettings> clients;
-    private final BiFunction<String, NamedClientSettings, BeepClient> clientFactory;
+    private final Set<String> names;
+    private final Function<String, TemplateTarget> targets;
+    private final Function<String, BeepClient> clientFactory;
     private final BeepPayloadConverter converter;
     private final List<BeepChannelDecorator> decorators;
     private final Map<String, BeepTemplate> templates = new LinkedHashMap<>();
@@ -32,14 +36,18 @@ public final class BeepTemplates implements AutoCloseable {
     private boolean closed;
 
     /**
-     * @param clients       the named clients' settings by name
-     * @param clientFactory builds a named client's {@link BeepClient} when its template first connects
+     * @param names         the clients' names
+     * @param targets       a client's target, asked at the first call of its template (so that it may name a port
+     *                      known only once the application has started)
+     * @param clientFactory builds a client's {@link BeepClient} when its template first connects
+     * @param converter     converts payloads and replies
      * @param decorators    wrap each channel a template opens, in order
      */
-    BeepTemplates(Map<String, NamedClientSettings> clients,
-                  BiFunction<String, NamedClientSettings, BeepClient> clientFactory, BeepPayloadConverter converter,
-                  List<BeepChannelDecorator> decorators) {
-        this.clients = Map.copyOf(clients);
+    public BeepTemplates(Set<String> names, Function<String, TemplateTarget> targets,
+                         Function<String, BeepClient> clientFactory, BeepPayloadConverter converter,
+                         List<BeepChannelDecorator> decorators) {
+        this.names = Set.copyOf(names);
+        this.targets = targets;
         this.clientFactory = clientFactory;
         this.converter = converter;
         this.decorators = List.copyOf(decorators);
@@ -47,13 +55,13 @@ public final class BeepTemplates implements AutoCloseable {
 
     /** @return the names of the configured clients */
     public Set<String> names() {
-        return Collections.unmodifiableSet(clients.keySet());
+        return names;
     }
 
     /**
      * The template of the client {@code name}, the same object on every call.
      *
-     * @throws IllegalArgumentException if no {@code beep.clients.<name>.*} properties name it
+     * @throws IllegalArgumentException if no client has that name
      * @throws IllegalStateException    if this has been closed
      */
     public synchronized BeepTemplate template(String name) {
@@ -64,16 +72,16 @@ public final class BeepTemplates implements AutoCloseable {
         if (template != null) {
             return template;
         }
-        NamedClientSettings settings = clients.get(name);
-        if (settings == null) {
+        if (!names.contains(name)) {
             throw new IllegalArgumentException("no client named '" + name + "': set beep.clients." + name
-                    + ".host (configured: " + (clients.isEmpty() ? "none" : String.join(", ", clients.keySet()))
+                    + ".host (configured: " + (names.isEmpty() ? "none" : String.join(", ", new TreeSet<>(names)))
                     + ")");
         }
-        TemplateConnection connection = new TemplateConnection(name, settings,
-                () -> clientFactory.apply(name, settings), channel -> decorate(name, channel));
+        Supplier<TemplateTarget> target = new ResolvedOnce(name);
+        TemplateConnection connection = new TemplateConnection(name, target,
+                () -> clientFactory.apply(name), channel -> decorate(name, channel));
         connections.add(connection);
-        template = new BeepTemplate(name, settings, connection, converter);
+        template = new BeepTemplate(name, target, connection, converter);
         templates.put(name, template);
         return template;
     }
@@ -100,6 +108,26 @@ public final class BeepTemplates implements AutoCloseable {
             } catch (RuntimeException e) {
                 log.warn("closing a BeepTemplate's client failed", e); // the others still close
             }
+        }
+    }
+
+    /** A client's target, asked of {@code targets} until it is given once (a failure is asked again next call). */
+    private final class ResolvedOnce implements Supplier<TemplateTarget> {
+        private final String name;
+        private volatile @Nullable TemplateTarget target;
+
+        ResolvedOnce(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public TemplateTarget get() {
+            TemplateTarget t = target;
+            if (t == null) {
+                t = Objects.requireNonNull(targets.apply(name), "no target for client " + name);
+                target = t;
+            }
+            return t;
         }
     }
 }

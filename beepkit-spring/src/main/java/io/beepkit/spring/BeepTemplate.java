@@ -1,4 +1,4 @@
-package io.beepkit.spring.boot.autoconfigure;
+package io.beepkit.spring;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepErrorException;
@@ -15,6 +15,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Sends a payload to one named client's listener and converts the reply, blocking or not:
@@ -28,7 +29,8 @@ import java.util.concurrent.TimeoutException;
  * {@link io.beepkit.netty.ManagedSession}: connecting again with backoff after a loss), with one channel per
  * profile; a call while there is no session waits for the next connect attempt and fails with its failure if it
  * fails. A MSG that a channel closing at that moment refused unsent is sent once more on a new channel. Each call
- * waits at most {@code beep.clients.<name>.timeout} for its reply, connect and channel start included. Thread-safe.
+ * waits at most its target's {@link TemplateTarget#timeout()} ({@code beep.clients.<name>.timeout}) for its reply,
+ * connect and channel start included. Thread-safe.
  *
  * <p>Failures, thrown by the blocking methods and completing the futures of the others: an ERR reply (or a refused
  * channel start) is a {@link BeepErrorException} with the peer's code and text; no reply in time a
@@ -37,14 +39,15 @@ import java.util.concurrent.TimeoutException;
  */
 public final class BeepTemplate {
     private final String name;
-    private final NamedClientSettings settings;
+    private final Supplier<TemplateTarget> target;
     private final TemplateConnection connection;
     private final BeepPayloadConverter converter;
 
-    BeepTemplate(String name, NamedClientSettings settings, TemplateConnection connection,
+    /** @param target resolved at each call (the same object once resolved: {@link BeepTemplates} memoizes it) */
+    BeepTemplate(String name, Supplier<TemplateTarget> target, TemplateConnection connection,
                  BeepPayloadConverter converter) {
         this.name = name;
-        this.settings = settings;
+        this.target = target;
         this.connection = connection;
         this.converter = converter;
     }
@@ -72,7 +75,7 @@ public final class BeepTemplate {
         }
     }
 
-    /** As {@link #sendAndReceive(String, Object, Class)} on the client's profile ({@code beep.clients.<name>.profile}). */
+    /** As {@link #sendAndReceive(String, Object, Class)} on the target's {@link TemplateTarget#defaultProfile()}. */
     public <T> @Nullable T sendAndReceive(Object payload, Class<T> replyType) {
         return sendAndReceive(defaultProfile(), payload, replyType);
     }
@@ -89,7 +92,12 @@ public final class BeepTemplate {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        Duration timeout = settings.getTimeout();
+        Duration timeout;
+        try {
+            timeout = target.get().timeout();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
         CompletableFuture<@Nullable T> reply = send(profileUri, request)
                 .exceptionallyCompose(e -> unwrap(e) instanceof ChannelClosedException
                         ? send(profileUri, request) : CompletableFuture.failedFuture(e))
@@ -100,7 +108,13 @@ public final class BeepTemplate {
 
     /** As {@link #sendAndReceiveAsync(String, Object, Class)} on the client's profile. */
     public <T> CompletableFuture<@Nullable T> sendAndReceiveAsync(Object payload, Class<T> replyType) {
-        return sendAndReceiveAsync(defaultProfile(), payload, replyType);
+        String profile;
+        try {
+            profile = defaultProfile();
+        } catch (RuntimeException e) { // no profile, or no target yet: the future says so, as for every failure
+            return CompletableFuture.failedFuture(e);
+        }
+        return sendAndReceiveAsync(profile, payload, replyType);
     }
 
     /**
@@ -131,17 +145,17 @@ public final class BeepTemplate {
     }
 
     private String defaultProfile() {
-        String profile = settings.getProfile();
+        String profile = target.get().defaultProfile();
         if (profile == null) {
-            throw new IllegalStateException("the call names no profile and beep.clients." + name
-                    + ".profile is not set");
+            throw new IllegalStateException("the call names no profile and client '" + name
+                    + "' has no default profile (beep.clients." + name + ".profile)");
         }
         return profile;
     }
 
     private Throwable timedOut(Throwable e, String profileUri, Duration timeout) {
         return e instanceof TimeoutException ? new RequestTimeoutException("no reply from client '" + name + "' ("
-                + settings.getHost() + ":" + settings.getPort() + ") on " + profileUri + " within " + timeout) : e;
+                + target.get() + ") on " + profileUri + " within " + timeout) : e;
     }
 
     private static Throwable unwrap(Throwable e) {
@@ -165,6 +179,6 @@ public final class BeepTemplate {
 
     @Override
     public String toString() {
-        return "BeepTemplate[" + name + " " + settings.getHost() + ":" + settings.getPort() + "]";
+        return "BeepTemplate[" + name + "]";
     }
 }

@@ -1,4 +1,4 @@
-package io.beepkit.spring.boot.autoconfigure;
+package io.beepkit.spring;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.BeepSession;
@@ -24,7 +24,7 @@ import java.util.function.UnaryOperator;
  */
 final class TemplateConnection implements AutoCloseable {
     private final String name;
-    private final NamedClientSettings settings;
+    private final Supplier<TemplateTarget> target;
     private final Supplier<BeepClient> clients;
     private final UnaryOperator<BeepChannel> decorator;
     // Guarded by this.
@@ -36,13 +36,14 @@ final class TemplateConnection implements AutoCloseable {
     private boolean closed;
 
     /**
+     * @param target    resolved on first use
      * @param clients   builds the client on first use
      * @param decorator wraps each channel once started (observations)
      */
-    TemplateConnection(String name, NamedClientSettings settings, Supplier<BeepClient> clients,
+    TemplateConnection(String name, Supplier<TemplateTarget> target, Supplier<BeepClient> clients,
                        UnaryOperator<BeepChannel> decorator) {
         this.name = name;
-        this.settings = settings;
+        this.target = target;
         this.clients = clients;
         this.decorator = decorator;
     }
@@ -52,7 +53,12 @@ final class TemplateConnection implements AutoCloseable {
         if (closed) {
             return CompletableFuture.failedFuture(closedFailure());
         }
-        ManagedSession m = managed();
+        ManagedSession m;
+        try {
+            m = managed();
+        } catch (RuntimeException e) { // the target or the client could not be made: this call fails, the next tries
+            return CompletableFuture.failedFuture(e);
+        }
         BeepSession s = m.session();
         if (s != null && s.isOpen()) {
             return channelOn(s, profile);
@@ -86,7 +92,8 @@ final class TemplateConnection implements AutoCloseable {
             if (client == null) {
                 client = clients.get();
             }
-            m = client.managedSession(settings.getHost(), settings.getPort()).listener(new AttemptFailures()).start();
+            TemplateTarget t = target.get();
+            m = client.managedSession(t.host(), t.port()).policy(t.reconnect()).listener(new AttemptFailures()).start();
             managed = m;
         }
         return m;

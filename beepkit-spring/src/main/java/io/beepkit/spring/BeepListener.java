@@ -1,4 +1,4 @@
-package io.beepkit.spring.boot.autoconfigure;
+package io.beepkit.spring;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -28,7 +28,7 @@ import java.lang.annotation.Target;
  * gives ERR 501; any other failure gives ERR 550 without details, and is logged. The method runs on the session's
  * callback executor, never on an I/O thread, so it may block; MSGs of one session are handled one at a time.
  *
- * <p>A profile URI served twice (two methods, or a method and a {@link BeepProfile} or {@link ProfileRegistration}
+ * <p>A profile URI served twice (two methods, or a method and a {@link BeepProfile} or {@code ProfileRegistration}
  * bean) fails start-up naming the URI and both sources.
  */
 @Documented

@@ -1,4 +1,4 @@
-package io.beepkit.spring.boot.autoconfigure;
+package io.beepkit.spring;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -17,7 +17,7 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * On a {@code @Bean} method it applies to the bean it returns. A handler bean without this annotation fails start-up;
- * register lambdas with a {@link ProfileRegistration} bean instead.
+ * register lambdas with a {@code ProfileRegistration} bean instead.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
