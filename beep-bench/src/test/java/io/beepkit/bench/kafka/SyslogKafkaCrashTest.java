@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SyslogKafkaCrashTest {
     private static final int DEVICES = 4;
     private static final int LINES = 3000;
-    /** COOKED entries a {@code beep syslog send} device has unacknowledged at most (its window, SyslogLink). */
-    private static final int IN_FLIGHT = 64;
+    /** COOKED entries a {@code beep syslog send} device has unacknowledged at most by default (SyslogLink.COOKED_IN_FLIGHT). */
+    private static final int IN_FLIGHT = 1024;
     /** The collector's SIGKILL and the broker's restart. */
     private static final int DISRUPTIONS = 2;
 
