@@ -178,8 +178,8 @@ final class LoadCommand implements Callable<Integer> {
             List<LoadLink> chans = pool.main;
             List<List<LoadLink>> extraChans = pool.extras;
             LoadReport.printPlan(out, String.format(Locale.ROOT, "load %s %s: %d session%s x %d channel%s x %d in"
-                            + " flight, %d-octet messages, %s, transport %s, socket profile %s%s", target, uri, sessions,
-                    LoadReport.plural(sessions), channels, LoadReport.plural(channels), inFlight, size,
+                            + " flight, %d-octet messages, %s, transport %s, socket profile %s%s", target, uri,
+                    sessions, LoadReport.plural(sessions), channels, LoadReport.plural(channels), inFlight, size,
                     duration == null ? limit + " messages" : "for " + Units.seconds(duration), client.transport(),
                     TuningOptions.describe(tuning.tuning(cmd)),
                     threads.directCallbacks() ? ", callbacks on the event loop" : ""), extras, warmup, rate);
