@@ -177,20 +177,12 @@ final class LoadCommand implements Callable<Integer> {
             connections = pool;
             List<LoadLink> chans = pool.main;
             List<List<LoadLink>> extraChans = pool.extras;
-            out.printf(Locale.ROOT, "load %s %s: %d session%s x %d channel%s x %d in flight, %d-octet messages, %s, "
-                            + "transport %s, socket profile %s%s%n", target, uri, sessions, plural(sessions), channels,
-                    plural(channels), inFlight, size, duration == null ? limit + " messages" : "for "
-                            + Units.seconds(duration), client.transport(), TuningOptions.describe(tuning.tuning(cmd)),
-                    threads.directCallbacks() ? ", callbacks on the event loop" : "");
-            for (LoadFlow f : extras) {
-                out.printf(Locale.ROOT, "extra channel per session: %s, %d-octet messages, %d in flight%n", f.uri,
-                        f.size, f.inFlight);
-            }
-            if (!warmup.isZero() || rate > 0) {
-                out.printf(Locale.ROOT, "warm-up %s (not measured)%s%n", Units.seconds(warmup), rate > 0
-                        ? String.format(Locale.ROOT, ", target rate %.0f msgs/s", rate) : "");
-            }
-            out.flush();
+            LoadReport.printPlan(out, String.format(Locale.ROOT, "load %s %s: %d session%s x %d channel%s x %d in"
+                            + " flight, %d-octet messages, %s, transport %s, socket profile %s%s", target, uri,
+                    sessions, LoadReport.plural(sessions), channels, LoadReport.plural(channels), inFlight, size,
+                    duration == null ? limit + " messages" : "for " + Units.seconds(duration), client.transport(),
+                    TuningOptions.describe(tuning.tuning(cmd)),
+                    threads.directCallbacks() ? ", callbacks on the event loop" : ""), extras, warmup, rate);
             ScheduledExecutorService pacer = rate > 0 ? Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "beep-load-pacer");
                 t.setDaemon(true);
@@ -205,10 +197,6 @@ final class LoadCommand implements Callable<Integer> {
                 }
             }
         }
-    }
-
-    private static String plural(int n) {
-        return n == 1 ? "" : "s";
     }
 
     private static void check(CommandLine cmd, boolean ok, String message) {
@@ -288,13 +276,9 @@ final class LoadCommand implements Callable<Integer> {
             if (now >= nextProgress) {
                 if (!quiet) {
                     long bytes = sum(chans).bytesSent();
-                    double dt = (now - lastProgressAt) / 1e9;
-                    out.printf(Locale.ROOT, "[%6.1f s] %d done, %.0f msgs/s, %.2f MB/s, %d in flight, %d error%s%s%n",
-                            (now - start) / 1e9, c, (c - lastDone) / dt, (bytes - lastBytes) / dt / 1e6,
-                            state.issuedCount() - c, state.failed.get(), state.failed.get() == 1 ? "" : "s",
-                            reconnect ? ", " + connections.reconnects() + " reconnect"
-                                    + plural(connections.reconnects()) + ", " + state.dropped.get() + " lost" : "");
-                    out.flush();
+                    LoadReport.printProgress(out, now - start, now - lastProgressAt, c, c - lastDone,
+                            bytes - lastBytes, state.issuedCount() - c, state.failed.get(), reconnect
+                                    ? LoadReport.reconnectsSoFar(connections.reconnects(), state.dropped.get()) : "");
                     lastBytes = bytes;
                 }
                 lastDone = c;
@@ -347,5 +331,4 @@ final class LoadCommand implements Callable<Integer> {
         }
         return t;
     }
-
 }

@@ -3,14 +3,55 @@ package io.beepkit.cli;
 import io.beepkit.api.TransferStats;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
-/** The text report of a {@code beep load} run (the JSON form is {@link LoadJson}). */
+/**
+ * The text a {@code beep load} run prints: its plan before it starts, a progress line a second, and the report at
+ * the end (the JSON form is {@link LoadJson}).
+ */
 final class LoadReport {
     private LoadReport() {
+    }
+
+    /** The plan: {@code head} (the main flow, sessions, channels, transport, tuning), each extra flow, the warm-up. */
+    static void printPlan(PrintWriter out, String head, List<LoadFlow> extras, Duration warmup, double rate) {
+        out.println(head);
+        for (LoadFlow f : extras) {
+            out.printf(Locale.ROOT, "extra channel per session: %s, %d-octet messages, %d in flight%n", f.uri,
+                    f.size, f.inFlight);
+        }
+        if (!warmup.isZero() || rate > 0) {
+            out.printf(Locale.ROOT, "warm-up %s (not measured)%s%n", Units.seconds(warmup), rate > 0
+                    ? String.format(Locale.ROOT, ", target rate %.0f msgs/s", rate) : "");
+        }
+        out.flush();
+    }
+
+    /**
+     * A progress line: the time since the start, messages answered so far, the rates over the last
+     * {@code intervalNanos} (from the messages and octets of that interval), messages in flight, errors, and
+     * {@code suffix} (empty, or {@link #reconnectsSoFar}).
+     */
+    static void printProgress(PrintWriter out, long sinceStartNanos, long intervalNanos, long done,
+                              long doneInInterval, long octetsInInterval, long inFlight, long errors, String suffix) {
+        double dt = intervalNanos / 1e9;
+        out.printf(Locale.ROOT, "[%6.1f s] %d done, %.0f msgs/s, %.2f MB/s, %d in flight, %d error%s%s%n",
+                sinceStartNanos / 1e9, done, doneInInterval / dt, octetsInInterval / dt / 1e6, inFlight, errors,
+                errors == 1 ? "" : "s", suffix);
+        out.flush();
+    }
+
+    /** The end of a progress line with --reconnect: sessions replaced and exchanges lost so far. */
+    static String reconnectsSoFar(int reconnects, long lost) {
+        return ", " + reconnects + " reconnect" + plural(reconnects) + ", " + lost + " lost";
+    }
+
+    static String plural(int n) {
+        return n == 1 ? "" : "s";
     }
 
     /**

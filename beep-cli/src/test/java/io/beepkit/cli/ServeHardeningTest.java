@@ -5,8 +5,10 @@ import io.beepkit.api.BeepSession;
 import io.beepkit.api.MimeEntity;
 import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Regression tests for {@code beep serve} under a hostile or merely busy peer. */
 class ServeHardeningTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
 
     @Test
     @DisplayName("serve --window 1000 accepts a legal 3000-octet first frame: the frame limit stays at 4096")
@@ -51,23 +55,19 @@ class ServeHardeningTest {
     @DisplayName("serve forgets closed channels: 300 start/close cycles hold no channel, the summary still counts them")
     void closedChannelsAreForgotten() throws Exception {
         try (Cli.Server server = new Cli.Server("--max-starts-per-second", "100000")) {
-            BeepClient client = BeepClient.builder().build();
-            try {
-                BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
-                for (int i = 0; i < 300; i++) {
-                    BeepChannel ch = session.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
-                    ch.send(MimeEntity.of("x")).get(5, TimeUnit.SECONDS);
-                    ch.close().get(5, TimeUnit.SECONDS);
-                }
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                while (server.serve.channelsHeld() > 0 && System.nanoTime() < deadline) {
-                    Thread.sleep(10);
-                }
-                assertEquals(0, server.serve.channelsHeld(), "channels held after they closed");
-                session.close().get(5, TimeUnit.SECONDS);
-            } finally {
-                client.close();
+            BeepClient client = teardown.add(BeepClient.builder().build());
+            BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+            for (int i = 0; i < 300; i++) {
+                BeepChannel ch = session.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
+                ch.send(MimeEntity.of("x")).get(5, TimeUnit.SECONDS);
+                ch.close().get(5, TimeUnit.SECONDS);
             }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (server.serve.channelsHeld() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertEquals(0, server.serve.channelsHeld(), "channels held after they closed");
+            session.close().get(5, TimeUnit.SECONDS);
             server.awaitLine(".* session #\\d+ closed: peer .*, 300 channels, 300 messages, frames in 300 out 300, "
                     + "octets in 900 out 900");
         }
@@ -83,16 +83,12 @@ class ServeHardeningTest {
             server.awaitOutput("limits: memory budget 1048576 octets per session for at most 5000 ms, 8388608 for "
                     + "the listener; start/close timeout 2000 ms, 3 starts/s; greeting within 4000 ms; 50 connections, "
                     + "7 per address");
-            BeepClient client = BeepClient.builder().build();
-            try {
-                BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
-                session.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
-                server.awaitLine(".* stats: sessions 1, memory held \\d+ of 8388608 \\(refusing no, shed 0\\), heap used "
-                        + "\\d+ MiB, after gc -?\\d+ MiB, max \\d+ MiB, threads \\d+");
-                session.close().get(5, TimeUnit.SECONDS);
-            } finally {
-                client.close();
-            }
+            BeepClient client = teardown.add(BeepClient.builder().build());
+            BeepSession session = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
+            session.startChannel(StandardProfiles.ECHO).get(5, TimeUnit.SECONDS);
+            server.awaitLine(".* stats: sessions 1, memory held \\d+ of 8388608 \\(refusing no, shed 0\\), heap used "
+                    + "\\d+ MiB, after gc -?\\d+ MiB, max \\d+ MiB, threads \\d+");
+            session.close().get(5, TimeUnit.SECONDS);
         }
     }
 

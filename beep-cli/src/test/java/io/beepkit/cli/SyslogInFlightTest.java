@@ -7,7 +7,9 @@ import io.beepkit.netty.SocketTuning;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogLimits;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.List;
@@ -25,6 +27,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * 127.0.0.1 that holds every answer back until the test releases them; and the option's checks.
  */
 class SyslogInFlightTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final int LINES = 500;
 
     private static String lines(int n) {
@@ -56,28 +61,25 @@ class SyslogInFlightTest {
                 .session(SessionConfig.builder().tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
                 SocketTuning.DEFAULT.flow().toBuilder().window(256 * 1024).build())).build())
                 .profiles(c.register(new ProfileRegistry())).build().start().get(30, TimeUnit.SECONDS);
-        try {
-            CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.syslogSend(lines(LINES),
-                    "127.0.0.1:" + server.port(), "--in-flight", "100", "--timeout", "60s"));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (received.get() < 100) {
-                if (run.isDone() || System.nanoTime() > deadline) {
-                    fail("the collector received " + received.get() + " entries; device: "
-                            + (run.isDone() ? run.join() : "still running"));
-                }
-                Thread.sleep(20);
+        teardown.onClose(() -> server.close(Duration.ZERO));
+        CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.syslogSend(lines(LINES),
+                "127.0.0.1:" + server.port(), "--in-flight", "100", "--timeout", "60s"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (received.get() < 100) {
+            if (run.isDone() || System.nanoTime() > deadline) {
+                fail("the collector received " + received.get() + " entries; device: "
+                        + (run.isDone() ? run.join() : "still running"));
             }
-            Thread.sleep(500); // time for a 101st entry, had the device sent one
-            assertEquals(100, received.get(), "entries sent before any <ok />");
-            release.complete(null);
-            held.forEach(f -> f.complete(null));
-            Cli.Result r = run.get(120, TimeUnit.SECONDS);
-            assertEquals(0, r.code(), r.toString());
-            assertEquals(LINES, received.get());
-            assertTrue(r.err().contains("sent " + LINES + " messages on COOKED"), r.err());
-        } finally {
-            server.close(Duration.ZERO);
+            Thread.sleep(20);
         }
+        Thread.sleep(500); // time for a 101st entry, had the device sent one
+        assertEquals(100, received.get(), "entries sent before any <ok />");
+        release.complete(null);
+        held.forEach(f -> f.complete(null));
+        Cli.Result r = run.get(120, TimeUnit.SECONDS);
+        assertEquals(0, r.code(), r.toString());
+        assertEquals(LINES, received.get());
+        assertTrue(r.err().contains("sent " + LINES + " messages on COOKED"), r.err());
     }
 
     @Test

@@ -14,8 +14,9 @@ import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogMessage;
 import io.beepkit.syslog.SyslogProfiles;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,18 +40,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the run non-zero within the retry bound.
  */
 class SyslogResendTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final int LINES = 2000;
     private static final int KILL_AFTER = 500;
     private static final Pattern COUNTS = Pattern.compile("resent (\\d+), duplicates possible (\\d+)");
 
-    private final List<BeepServer> servers = new CopyOnWriteArrayList<>();
     /** Completes once a collector with a kill point has closed itself. */
     private final CompletableFuture<Void> killed = new CompletableFuture<>();
-
-    @AfterEach
-    void stopServers() {
-        servers.forEach(s -> s.close(Duration.ZERO));
-    }
 
     /**
      * A collector on {@code port} (0: any) recording each acknowledged line; with {@code killAfter} > 0 it stops
@@ -74,7 +72,7 @@ class SyslogResendTest {
         BeepServer server = BeepServer.builder().bind("127.0.0.1", port).noDefaultProfiles()
                 .session(SessionConfig.builder().frameTracer(frames::add).build())
                 .profiles(c.register(new ProfileRegistry())).build().start().join();
-        servers.add(server);
+        teardown.onClose(() -> server.close(Duration.ZERO));
         started.complete(server);
         return server;
     }
@@ -188,7 +186,7 @@ class SyslogResendTest {
         BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
                 .profiles(new ProfileRegistry().register(SyslogProfiles.RAW, refusesTheSecondStart)).build()
                 .start().join();
-        servers.add(server);
+        teardown.onClose(() -> server.close(Duration.ZERO));
         int n = SyslogLink.RAW_CHECKPOINT_LINES + 5;
         Cli.Result r = Cli.syslogSend(lines(n), "127.0.0.1:" + server.port(), "--raw", "--retry-for", "30s");
         assertEquals(0, r.code(), r.toString());
@@ -245,7 +243,7 @@ class SyslogResendTest {
         BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
                 .profiles(new ProfileRegistry().register(SyslogProfiles.RAW, endsTheSessionAtTheFirstClose)).build()
                 .start().join();
-        servers.add(server);
+        teardown.onClose(() -> server.close(Duration.ZERO));
         int n = SyslogLink.RAW_CHECKPOINT_LINES + 5;
         Cli.Result r = Cli.syslogSend(lines(n), "127.0.0.1:" + server.port(), "--raw", "--retry-for", "30s");
         assertEquals(0, r.code(), r.toString());

@@ -6,9 +6,11 @@ import io.beepkit.netty.interop.HaproxyLauncher;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogMessage;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -44,6 +46,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * to the other and every line arrives at least once. Skipped when no {@code haproxy} executable is installed.
  */
 class SyslogScaleOutTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final int DEVICES = 4;
     private static final int LINES = 500;
     private static final int KILL_AFTER = 200;
@@ -56,8 +61,7 @@ class SyslogScaleOutTest {
     @TempDir
     Path dir;
     private HaproxyLauncher haproxy;
-    private final List<BeepServer> servers = new CopyOnWriteArrayList<>();
-    private final ExecutorService devices = Executors.newFixedThreadPool(DEVICES);
+    private ExecutorService devices;
 
     /** A message a collector acknowledged, with the peer address its session reports. */
     record Received(String collector, String text, SocketAddress from) {
@@ -70,16 +74,10 @@ class SyslogScaleOutTest {
         executable = exe.get();
     }
 
-    @AfterEach
-    void stop() throws Exception {
-        devices.shutdownNow();
-        try {
-            if (haproxy != null) {
-                haproxy.stop();
-            }
-        } finally {
-            servers.forEach(s -> s.close(Duration.ZERO));
-        }
+    @BeforeEach
+    void startDevices() {
+        devices = Executors.newFixedThreadPool(DEVICES);
+        teardown.onClose(devices::shutdownNow); // closed last, after the balancer and the collectors
     }
 
     @Test
@@ -145,7 +143,7 @@ class SyslogScaleOutTest {
         SyslogCollector c = SyslogCollector.builder().consumer(consumer).build();
         BeepServer server = BeepServer.builder().bind("127.0.0.1", 0).proxyProtocol(true).noDefaultProfiles()
                 .profiles(c.register(new ProfileRegistry())).build().start().join();
-        servers.add(server);
+        teardown.onClose(() -> server.close(Duration.ZERO));
         started.complete(server);
         return server;
     }
@@ -235,6 +233,7 @@ class SyslogScaleOutTest {
                 "    balance roundrobin",
                 "    server a 127.0.0.1:" + a + " send-proxy-v2",
                 "    server b 127.0.0.1:" + b + " send-proxy-v2"));
+        teardown.onClose(haproxy::stop);
         return haproxy.port();
     }
 }

@@ -1,10 +1,8 @@
 package io.beepkit.netty;
 
-import io.beepkit.api.BeepException;
 import io.beepkit.api.BeepSession;
 import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
-import io.beepkit.api.SessionRole;
 import io.beepkit.api.security.SaslListenerConfig;
 import io.beepkit.core.LibraryThreads;
 import io.beepkit.core.profiles.StandardProfiles;
@@ -13,29 +11,19 @@ import io.beepkit.netty.internal.security.SecurityEndpoint;
 import io.beepkit.netty.tls.TlsConfig;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.internal.ListenerLoops;
-import io.beepkit.netty.internal.pipeline.PipelineInitializer;
-import io.beepkit.netty.internal.SocketBufferFloor;
-import io.beepkit.netty.internal.SocketSetup;
+import io.beepkit.netty.internal.pipeline.ListenerSocket;
 import io.beepkit.netty.internal.ListenerSetup;
 import io.beepkit.netty.internal.session.CallbackSetup;
-import io.beepkit.netty.internal.pipeline.Shutdown;
 import io.beepkit.netty.internal.Transport;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.EventLoopGroup;
 import org.slf4j.Logger;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -62,14 +50,11 @@ public final class BeepServer implements AutoCloseable {
     private final boolean proxyProtocol;
     private final ProfileRegistry registry;
     private final Consumer<BeepSession> onSession;
-    private final Set<DefaultBeepSession> sessions = ConcurrentHashMap.newKeySet();
     private final Transport transport;
     private final SecurityEndpoint security;
     private final @Nullable BeepResources resources;
     private final AtomicReference<@Nullable CompletableFuture<@Nullable Void>> closing = new AtomicReference<>();
-    private volatile @Nullable ListenerLoops loops;
-    private volatile @Nullable Channel serverChannel;
-    private volatile PipelineInitializer pipeline;
+    private volatile @Nullable ListenerSocket socket;
 
     private BeepServer(Builder b) {
         this.host = b.host;
@@ -100,7 +85,7 @@ public final class BeepServer implements AutoCloseable {
 
     /** Binds and starts accepting. Completes with this server once listening. */
     public synchronized CompletableFuture<BeepServer> start() {
-        if (loops != null || closing.get() != null) {
+        if (socket != null || closing.get() != null) {
             throw new IllegalStateException(closing.get() != null ? "closed" : "already started");
         }
         if (resources != null) {
@@ -109,34 +94,24 @@ public final class BeepServer implements AutoCloseable {
         ListenerLoops loops = resources != null
                 ? ListenerLoops.shared(resources.acceptGroup(), resources.eventLoopGroup())
                 : ListenerLoops.create(transport, 0);
-        this.loops = loops;
-        ServerBootstrap b = new ServerBootstrap().group(loops.accept(), loops.io()).channel(transport.serverChannel());
-        SocketSetup.applyServer(b, config.socket(), transport);
-        SocketBufferFloor.logIfRaised(config.socket(), "listener");
-        SocketSetup.keepAliveServer(b, config.socket().keepAlive(), transport);
-        pipeline = new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
-            sessions.add(s);
-            s.ended().whenComplete((v, e) -> sessions.remove(s));
-        }, onSession, security, resources != null ? resources.callbackSetup() : CallbackSetup.DEFAULT,
-                new ListenerSetup(limits, proxyProtocol), null, 0);
-        b.childHandler(pipeline);
-        CompletableFuture<BeepServer> f = new CompletableFuture<>();
-        b.bind(host, port).addListener((ChannelFutureListener) cf -> {
-            if (cf.isSuccess()) {
-                serverChannel = cf.channel();
-                if (closing.get() != null) {
-                    cf.channel().close(); // closed while binding
-                }
-                log.info("BEEP listener on {} ({}, tuning {})", cf.channel().localAddress(), transport.name(),
-                        SocketTuning.nameOf(config.socket(), config.flow()));
-                f.complete(this);
-            } else {
-                Shutdown.stopLoops(ownedGroups());
-                f.completeExceptionally(new BeepException("cannot listen on " + host + ":" + port
-                        + ": " + cf.cause().getMessage(), cf.cause()));
+        ListenerSocket s = new ListenerSocket(loops, transport, config, registry, onSession, security,
+                resources != null ? resources.callbackSetup() : CallbackSetup.DEFAULT,
+                new ListenerSetup(limits, proxyProtocol));
+        socket = s;
+        CompletableFuture<BeepServer> started = new CompletableFuture<>();
+        s.bind(host, port).whenComplete((channel, failure) -> {
+            if (failure != null) {
+                started.completeExceptionally(failure);
+                return;
             }
+            if (closing.get() != null) {
+                channel.close(); // closed while binding
+            }
+            log.info("BEEP listener on {} ({}, tuning {})", channel.localAddress(), transport.name(),
+                    SocketTuning.nameOf(config.socket(), config.flow()));
+            started.complete(this);
         });
-        return f;
+        return started;
     }
 
     /** The bound port (useful with port 0); throws {@link IllegalStateException} before {@link #start()} completed. */
@@ -146,11 +121,12 @@ public final class BeepServer implements AutoCloseable {
 
     /** The bound address; throws {@link IllegalStateException} before {@link #start()} completed. */
     public InetSocketAddress localAddress() {
-        Channel c = serverChannel;
-        if (c == null) {
+        ListenerSocket s = socket;
+        @Nullable InetSocketAddress bound = s == null ? null : s.localAddress();
+        if (bound == null) {
             throw new IllegalStateException("not listening yet: start() has not completed");
         }
-        return (InetSocketAddress) c.localAddress();
+        return bound;
     }
 
     /** The transport in use, "epoll" or "nio". */
@@ -178,10 +154,10 @@ public final class BeepServer implements AutoCloseable {
         return proxyProtocol;
     }
 
-
     /** The sessions currently open. */
     public List<BeepSession> sessions() {
-        return new ArrayList<>(sessions);
+        ListenerSocket s = socket;
+        return s == null ? List.of() : s.sessions();
     }
 
     /**
@@ -189,20 +165,20 @@ public final class BeepServer implements AutoCloseable {
      * {@link #start()}).
      */
     public long memoryHeld() {
-        PipelineInitializer p = pipeline;
-        return p == null ? 0 : p.listenerMemory().held();
+        ListenerSocket s = socket;
+        return s == null ? 0 : s.memory().held();
     }
 
     /** True while new sessions are refused with ERR 421 because the sessions hold more than the listener's budget. */
     public boolean refusingSessions() {
-        PipelineInitializer p = pipeline;
-        return p != null && p.listenerMemory().over();
+        ListenerSocket s = socket;
+        return s != null && s.memory().over();
     }
 
     /** How many sessions were terminated so far to bring the listener back under its memory budget. */
     public int sessionsShed() {
-        PipelineInitializer p = pipeline;
-        return p == null ? 0 : p.listenerMemory().shedCount();
+        ListenerSocket s = socket;
+        return s == null ? 0 : s.memory().shedCount();
     }
 
     /**
@@ -217,10 +193,12 @@ public final class BeepServer implements AutoCloseable {
         if (!closing.compareAndSet(null, mine)) {
             return Objects.requireNonNull(closing.get()).copy();
         }
-        Shutdown.unbind(serverChannel)
-                .thenCompose(v -> Shutdown.closeSessions(sessions, grace))
-                .thenCompose(v -> Shutdown.stopLoops(ownedGroups()))
-                .whenComplete((v, e) -> mine.complete(null));
+        ListenerSocket s = socket;
+        if (s == null) {
+            mine.complete(null); // never started: nothing to take down
+        } else {
+            s.close(grace).whenComplete((v, e) -> mine.complete(null));
+        }
         return mine.copy();
     }
 
@@ -236,7 +214,8 @@ public final class BeepServer implements AutoCloseable {
      */
     public void close(Duration grace) {
         CompletableFuture<@Nullable Void> done = closeAsync(grace);
-        if (!LibraryThreads.mustNotBlock() && !(loops != null && loops.inLoop())) {
+        ListenerSocket s = socket;
+        if (!LibraryThreads.mustNotBlock() && !(s != null && s.inLoop())) {
             done.join();
         }
     }
@@ -245,12 +224,6 @@ public final class BeepServer implements AutoCloseable {
     @Override
     public void close() {
         close(DEFAULT_GRACE);
-    }
-
-    /** The event loops this server created (none when they are shared {@link BeepResources}, or before start). */
-    private List<EventLoopGroup> ownedGroups() {
-        ListenerLoops l = loops;
-        return l == null ? List.of() : l.toStop();
     }
 
     /**

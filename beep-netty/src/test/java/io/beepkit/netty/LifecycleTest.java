@@ -7,8 +7,9 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.api.MessageHandler;
 import io.beepkit.api.Responder;
 import io.beepkit.core.profiles.StandardProfiles;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.List;
@@ -28,24 +29,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * sockets on 127.0.0.1.
  */
 class LifecycleTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String CLOSER = "urn:test:closer";
 
     BeepServer server;
     BeepClient client;
     BeepResources resources;
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (resources != null) {
-            resources.close();
-        }
-    }
 
     /** Records the thread each message arrives on, then does what the test asks, recording what it threw. */
     static final class OnMessage implements MessageHandler {
@@ -87,9 +78,9 @@ class LifecycleTest {
     @Test
     void closeAsyncCompletesOnceTheServersOwnEventLoopsHaveEnded() throws Exception {
         OnMessage handler = new OnMessage(true);
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(CLOSER, handler).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).profile(CLOSER, handler).build());
         server.start().get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         open(client, server, CLOSER).send(MimeEntity.of("x")).get(10, TimeUnit.SECONDS);
         Thread loop = handler.thread.get(10, TimeUnit.SECONDS);
         assertTrue(loop.isAlive());
@@ -103,11 +94,11 @@ class LifecycleTest {
     @Test
     void closeOnTheServersOwnEventLoopReturnsAtOnceAndTheCloseCompletes() throws Exception {
         OnMessage handler = new OnMessage(true);
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(CLOSER, handler).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).profile(CLOSER, handler).build());
         server.start().get(10, TimeUnit.SECONDS);
         BeepServer s = server;
         handler.action.set(s::close);
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         open(client, server, CLOSER).send(MimeEntity.of("x")).get(10, TimeUnit.SECONDS);
 
         assertNull(handler.thrown.get(10, TimeUnit.SECONDS), "close() on the event loop threw");
@@ -118,11 +109,11 @@ class LifecycleTest {
     @Test
     void closeInsideAnOffLoopCallbackReturnsAtOnceAndTheCloseCompletes() throws Exception {
         OnMessage handler = new OnMessage(false);
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(CLOSER, handler).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).profile(CLOSER, handler).build());
         server.start().get(10, TimeUnit.SECONDS);
         BeepServer s = server;
         handler.action.set(s::close);
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         open(client, server, CLOSER).send(MimeEntity.of("x")).get(10, TimeUnit.SECONDS);
 
         assertNull(handler.thrown.get(10, TimeUnit.SECONDS), "close() in a callback threw");
@@ -132,8 +123,8 @@ class LifecycleTest {
 
     @Test
     void clientCloseOnItsOwnEventLoopDoesNotThrow() throws Exception {
-        resources = BeepResources.builder().ioThreads(1).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).build();
+        resources = teardown.add(BeepResources.builder().ioThreads(1).build());
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).build());
         server.start().get(10, TimeUnit.SECONDS);
         BeepClient c = BeepClient.builder().resources(resources).build();
         BeepChannel channel = open(c, server, StandardProfiles.ECHO);
@@ -154,9 +145,9 @@ class LifecycleTest {
 
     @Test
     void aClientListsItsOpenSessionsAndSaysWhenItIsClosed() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).build());
         server.start().get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         assertTrue(client.sessions().isEmpty());
         assertFalse(client.isClosed());
         BeepSession first = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
@@ -178,7 +169,7 @@ class LifecycleTest {
 
     @Test
     void concurrentClosesAllCompleteWithTheFirstClosesOutcome() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).build());
         server.start().get(10, TimeUnit.SECONDS);
         BeepServer s = server;
         CompletableFuture<Void> other = CompletableFuture.runAsync(s::close);
@@ -193,7 +184,7 @@ class LifecycleTest {
 
     @Test
     void completingTheReturnedCloseFutureChangesNothing() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).build());
         server.start().get(10, TimeUnit.SECONDS);
         CompletableFuture<?> close = server.closeAsync(Duration.ofSeconds(1));
         close.complete(null);
@@ -202,8 +193,8 @@ class LifecycleTest {
 
     @Test
     void sharedResourcesOutliveTheServersAndClientsThatUseThem() throws Exception {
-        resources = BeepResources.builder().ioThreads(2).threadNamePrefix("beep-shared-test").build();
-        server = BeepServer.builder().resources(resources).bind("127.0.0.1", 0).build();
+        resources = teardown.add(BeepResources.builder().ioThreads(2).threadNamePrefix("beep-shared-test").build());
+        server = teardown.add(BeepServer.builder().resources(resources).bind("127.0.0.1", 0).build());
         server.start().get(10, TimeUnit.SECONDS);
         BeepClient a = BeepClient.builder().resources(resources).build();
         BeepClient b = BeepClient.builder().resources(resources).build();
@@ -217,9 +208,9 @@ class LifecycleTest {
         server.close();
         assertTrue(loop.isAlive(), "closing a server or client stopped shared event loops");
 
-        server = BeepServer.builder().resources(resources).bind("127.0.0.1", 0).build();
+        server = teardown.add(BeepServer.builder().resources(resources).bind("127.0.0.1", 0).build());
         server.start().get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().resources(resources).build();
+        client = teardown.add(BeepClient.builder().resources(resources).build());
         assertEquals("z", echo(client, server, "z"));
 
         resources.closeAsync().get(15, TimeUnit.SECONDS);
@@ -232,10 +223,10 @@ class LifecycleTest {
 
     @Test
     void closingResourcesUnderARunningServerEndsItsSessions() throws Exception {
-        resources = BeepResources.create();
-        server = BeepServer.builder().resources(resources).bind("127.0.0.1", 0).build();
+        resources = teardown.add(BeepResources.create());
+        server = teardown.add(BeepServer.builder().resources(resources).bind("127.0.0.1", 0).build());
         server.start().get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         BeepSession session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
         resources.closeAsync().get(15, TimeUnit.SECONDS);
         session.closeFuture().get(10, TimeUnit.SECONDS);
@@ -248,24 +239,17 @@ class LifecycleTest {
         CompletableFuture<String> ranOn = new CompletableFuture<>();
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor(
                 r -> new Thread(r, "app-callbacks"));
-        try {
-            resources = BeepResources.builder().callbackExecutor(pool).build();
-            server = BeepServer.builder().resources(resources).bind("127.0.0.1", 0)
-                    .profile(CLOSER, (msg, responder) -> {
-                        ranOn.complete(Thread.currentThread().getName());
-                        responder.reply(msg.entity());
-                    }).build();
-            server.start().get(10, TimeUnit.SECONDS);
-            client = BeepClient.builder().build();
-            open(client, server, CLOSER).send(MimeEntity.of("x")).get(10, TimeUnit.SECONDS);
-            assertEquals("app-callbacks", ranOn.get(10, TimeUnit.SECONDS));
-        } finally {
-            if (server != null) {
-                server.close();
-                server = null;
-            }
-            pool.shutdown();
-        }
+        teardown.onClose(pool::shutdown);
+        resources = teardown.add(BeepResources.builder().callbackExecutor(pool).build());
+        server = teardown.add(BeepServer.builder().resources(resources).bind("127.0.0.1", 0)
+                .profile(CLOSER, (msg, responder) -> {
+                    ranOn.complete(Thread.currentThread().getName());
+                    responder.reply(msg.entity());
+                }).build());
+        server.start().get(10, TimeUnit.SECONDS);
+        client = teardown.add(BeepClient.builder().build());
+        open(client, server, CLOSER).send(MimeEntity.of("x")).get(10, TimeUnit.SECONDS);
+        assertEquals("app-callbacks", ranOn.get(10, TimeUnit.SECONDS));
     }
 
     /**
@@ -275,17 +259,18 @@ class LifecycleTest {
     @Test
     void closeWithGraceLetsAnExchangeUnderWayFinish() throws Exception {
         java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile("urn:test:slow", (msg, responder) -> {
-            entered.countDown();
-            try {
-                Thread.sleep(1_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            responder.reply(msg.entity());
-        }).build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0)
+                .profile("urn:test:slow", (msg, responder) -> {
+                    entered.countDown();
+                    try {
+                        Thread.sleep(1_000);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    responder.reply(msg.entity());
+                }).build());
         server.start().get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         BeepSession session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
         BeepChannel channel = session.startChannel("urn:test:slow").get(10, TimeUnit.SECONDS);
         CompletableFuture<io.beepkit.api.Reply> reply = channel.send(MimeEntity.of("slow"));

@@ -9,8 +9,10 @@ import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.FlowSettings;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketTuning;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -34,23 +36,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * replies, 2816 octets, could exceed what is open after a SEQ). Over 127.0.0.1, replies wrapping the window 21 times.
  */
 class CookedReplyWindowTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final int COUNT = 2_000;
     private static final int OUTSTANDING = 64;
-    private final ScheduledExecutorService batcher = Executors.newSingleThreadScheduledExecutor();
+    private ScheduledExecutorService batcher;
     private final ConcurrentLinkedQueue<CompletableFuture<Void>> unacknowledged = new ConcurrentLinkedQueue<>();
     private final AtomicInteger received = new AtomicInteger();
     private BeepServer server;
     private BeepClient client;
 
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        batcher.shutdownNow();
+    @BeforeEach
+    void startBatcher() {
+        batcher = Executors.newSingleThreadScheduledExecutor();
+        teardown.onClose(batcher::shutdownNow);
     }
 
     /**
@@ -72,14 +72,15 @@ class CookedReplyWindowTest {
                 f.complete(null);
             }
         }, 2, 2, TimeUnit.MILLISECONDS);
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles().session(SessionConfig.builder()
-                .flow(FlowSettings.builder().tailWait(Duration.ofMillis(100)).build()).build())
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+                .session(SessionConfig.builder().flow(FlowSettings.builder().tailWait(Duration.ofMillis(100)).build())
+                        .build())
                 .tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
                 SocketTuning.DEFAULT.flow().toBuilder().window(256 * 1024).build()))
                 .profiles(SyslogCollector.builder().consumer(consumer).build().register(new ProfileRegistry()))
-                .build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().flow(FlowSettings.builder()
-                .seqDelay(FlowSettings.MAX_SEQ_DELAY).build()).build()).build();
+                .build().start().join());
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().flow(FlowSettings.builder()
+                .seqDelay(FlowSettings.MAX_SEQ_DELAY).build()).build()).build());
         BeepSession s = client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
         return SyslogSender.cooked(s, null).get(5, TimeUnit.SECONDS);
     }

@@ -8,8 +8,10 @@ import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.FlowSettings;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketTuning;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -30,22 +32,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * over 127.0.0.1.
  */
 class SyslogSenderWholeFrameTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final int COUNT = 200;
     private static final int OUTSTANDING = 64;
     private final LinkedBlockingQueue<SyslogMessage> received = new LinkedBlockingQueue<>();
-    private final ExecutorService slow = Executors.newSingleThreadExecutor();
+    private ExecutorService slow;
     private BeepServer server;
     private BeepClient client;
 
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        slow.shutdownNow();
+    @BeforeEach
+    void startAcknowledger() {
+        slow = Executors.newSingleThreadExecutor();
+        teardown.onClose(slow::shutdownNow);
     }
 
     /**
@@ -67,13 +67,13 @@ class SyslogSenderWholeFrameTest {
             });
             return ack;
         };
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
                 .tuning(SocketTuning.of("custom", SocketTuning.DEFAULT.socket(),
                 SocketTuning.DEFAULT.flow().toBuilder().window(4096).build()))
                 .profiles(SyslogCollector.builder().consumer(consumer).build().register(new ProfileRegistry()))
-                .build().start().join();
-        client = BeepClient.builder().session(SessionConfig.builder().flow(FlowSettings.builder()
-                .tailWait(Duration.ofMillis(1)).build()).build()).build();
+                .build().start().join());
+        client = teardown.add(BeepClient.builder().session(SessionConfig.builder().flow(FlowSettings.builder()
+                .tailWait(Duration.ofMillis(1)).build()).build()).build());
         return client.connect("127.0.0.1", server.port()).get(5, TimeUnit.SECONDS);
     }
 

@@ -185,19 +185,15 @@ class ChannelStartTest {
     @DisplayName("#16 the library writes its configured features and localize, and the other library reads them")
     void configuredFeaturesAndLocalizeReachTheOtherLibrary() throws Exception {
         SessionConfig config = SessionConfig.builder().features("x-beepkit-test").localize("de").build();
-        BeepServer configured = BeepServer.builder().bind("127.0.0.1", 0).session(config)
-                .onSession(serverSessions::add).build().start().join();
-        try {
-            BeepSession s = client.connect("127.0.0.1", configured.port()).get(TIMEOUT, TimeUnit.SECONDS);
-            assertEquals("x-beepkit-test", s.peerFeatures());
-            assertEquals("de", s.peerLocalize());
-            BeepSession listenerSide = serverSession();
-            assertNull(listenerSide.peerFeatures());
-            assertEquals("i-default", listenerSide.peerLocalize());
-            s.close().get(TIMEOUT, TimeUnit.SECONDS);
-        } finally {
-            configured.close();
-        }
+        BeepServer configured = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).session(config)
+                .onSession(serverSessions::add).build().start().join());
+        BeepSession s = client.connect("127.0.0.1", configured.port()).get(TIMEOUT, TimeUnit.SECONDS);
+        assertEquals("x-beepkit-test", s.peerFeatures());
+        assertEquals("de", s.peerLocalize());
+        BeepSession listenerSide = serverSession();
+        assertNull(listenerSide.peerFeatures());
+        assertEquals("i-default", listenerSide.peerLocalize());
+        s.close().get(TIMEOUT, TimeUnit.SECONDS);
     }
 
     // ------------------------------------------------------------------ #17 number in use

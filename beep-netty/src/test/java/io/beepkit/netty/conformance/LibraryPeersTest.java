@@ -11,8 +11,9 @@ import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -33,10 +34,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The library in both roles for the conformance tests that face it with a scripted peer: a listener on a free
  * loopback port that queues each session it accepts in {@link #serverSessions}, and an initiator, started before each
- * test and closed after it (a subclass's own {@code @BeforeEach} runs after this one's, its {@code @AfterEach}
- * before). A test class adds to either by overriding {@link #listener} or {@link #initiator}.
+ * test (a subclass's own {@code @BeforeEach} runs after this one's) and closed after it by {@link #teardown}, which a
+ * subclass uses for what it builds itself. A test class adds to either by overriding {@link #listener} or
+ * {@link #initiator}.
  */
 abstract class LibraryPeersTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     BeepServer server;
     BeepClient client;
     final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
@@ -60,15 +65,9 @@ abstract class LibraryPeersTest {
 
     @BeforeEach
     final void startLibrary() {
-        server = listener(BeepServer.builder().bind("127.0.0.1", 0)).onSession(serverSessions::add).build().start()
-                .join();
-        client = initiator(BeepClient.builder()).build();
-    }
-
-    @AfterEach
-    final void stopLibrary() {
-        client.close();
-        server.close();
+        server = teardown.add(listener(BeepServer.builder().bind("127.0.0.1", 0)).onSession(serverSessions::add)
+                .build().start().join());
+        client = teardown.add(initiator(BeepClient.builder()).build());
     }
 
     /** What a scripted initiator does wrong once channel 1 is open and a start request of the library is pending. */

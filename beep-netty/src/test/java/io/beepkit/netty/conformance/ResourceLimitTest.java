@@ -20,11 +20,9 @@ import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.testing.ScriptedPeer;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
-import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -50,9 +48,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * library's memory).
  */
 class ResourceLimitTest extends LibraryPeersTest {
-    @RegisterExtension
-    final TeardownExtension teardown = new TeardownExtension();
-
     static final int MAX_MESSAGE = 1000;
     static final int MAX_CHANNELS = 2;
     static final int MAX_OUTSTANDING = 2;

@@ -15,8 +15,10 @@ import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.testing.ScriptedPeer.ReadFrame;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -39,6 +41,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * seconds each). The core unit tests start the counters near 2^32 instead.
  */
 class SequenceWrapTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String COUNT = "urn:beepkit:test:count";
 
     /** Streams MSGs through without holding them and answers each with the number of octets it carried. */
@@ -102,6 +107,7 @@ class SequenceWrapTest {
         long body = WirePeer.MOD + 3 * 1024 * 1024;
         int window = 4 * 1024 * 1024;
         ExecutorService writerThread = Executors.newSingleThreadExecutor();
+        teardown.onClose(writerThread::shutdownNow);
         try (BeepClient client = BeepClient.builder().session(bulk).build();
              LibraryInitiator lib = LibraryInitiator.connect(client, COUNT)) {
             BeepChannel ch = lib.open(COUNT);
@@ -149,8 +155,6 @@ class SequenceWrapTest {
             lib.peer.readUntilClosed();
             assertFailsWith(pending, SessionClosedException.class,
                     "SEQ acknowledges " + (next + 10) + " but the next octet we send is " + next);
-        } finally {
-            writerThread.shutdownNow();
         }
     }
 }

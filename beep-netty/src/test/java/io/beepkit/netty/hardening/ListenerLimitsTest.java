@@ -150,23 +150,17 @@ class ListenerLimitsTest {
     void perAddressLimitIsEnforced() throws Exception {
         start(ListenerLimits.builder().maxSessionsPerAddress(2));
         List<Socket> held = new ArrayList<>();
-        try {
-            for (int i = 0; i < 2; i++) {
-                Socket s = connect(server.port());
-                send(s, GREETING);
-                assertTrue(s.getInputStream().read() >= 0, "admitted connection " + i + " is greeted");
-                held.add(s);
-            }
-            try (Socket third = connect(server.port())) {
-                assertEquals(0, readUntilClosed(third), "refused before our greeting");
-            }
-            held.remove(0).close();
-            assertAdmittedWithin(server.port());
-        } finally {
-            for (Socket s : held) {
-                s.close();
-            }
+        for (int i = 0; i < 2; i++) {
+            Socket s = teardown.add(connect(server.port()));
+            send(s, GREETING);
+            assertTrue(s.getInputStream().read() >= 0, "admitted connection " + i + " is greeted");
+            held.add(s);
         }
+        try (Socket third = connect(server.port())) {
+            assertEquals(0, readUntilClosed(third), "refused before our greeting");
+        }
+        held.remove(0).close();
+        assertAdmittedWithin(server.port());
     }
 
     @Test

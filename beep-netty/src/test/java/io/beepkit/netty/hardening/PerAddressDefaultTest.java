@@ -1,11 +1,11 @@
 package io.beepkit.netty.hardening;
 
 import io.beepkit.netty.BeepServer;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +23,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * holds 1 000 sessions from 127.0.0.1 at once (there is no per-address limit unless one is configured).
  */
 class PerAddressDefaultTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final int SESSIONS = 1_000;
     private static final byte[] GREETING = frame("Content-Type: application/beep+xml\r\n\r\n<greeting />")
             .getBytes(StandardCharsets.US_ASCII);
@@ -34,16 +37,6 @@ class PerAddressDefaultTest {
         return "RPY 0 0 . 0 " + payload.length() + "\r\n" + payload + "END\r\n";
     }
 
-    @AfterEach
-    void stop() throws IOException {
-        for (Socket s : sockets) {
-            s.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     @Test
     @DisplayName("a default listener accepts 1 000 sessions at once from 127.0.0.1")
     void thousandSessionsFromOneAddress() throws Exception {
@@ -53,8 +46,14 @@ class PerAddressDefaultTest {
                 "skipped: the file-descriptor limit (ulimit -n) is " + fds + ", too low for " + SESSIONS
                         + " connections with both ends in one process; raise it to at least " + (2 * SESSIONS + 512));
         AtomicInteger greeted = new AtomicInteger();
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(s -> greeted.incrementAndGet()).build()
-                .start().join();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).onSession(s -> greeted.incrementAndGet())
+                .build().start().join());
+        // One registration for the 1 000 sockets, closed before the listener.
+        teardown.onClose(() -> {
+            for (Socket s : sockets) {
+                s.close();
+            }
+        });
         for (int i = 0; i < SESSIONS; i++) {
             Socket s = new Socket("127.0.0.1", server.port());
             sockets.add(s);

@@ -7,11 +7,12 @@ import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.tls.TlsConfig;
+import io.beepkit.test.TeardownExtension;
 import io.beepkit.test.TestPki;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.SocketAddress;
@@ -30,6 +31,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * clear and after TLS negotiated through the TLS profile. Skipped when no {@code haproxy} executable is installed.
  */
 class HaproxyProxyProtocolTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final long WAIT_SECONDS = 10;
 
     static Path executable;
@@ -51,25 +55,12 @@ class HaproxyProxyProtocolTest {
         serverCert = ca.server("localhost", "localhost", "127.0.0.1");
     }
 
-    @AfterEach
-    void stop() throws Exception {
-        if (client != null) {
-            client.close();
-        }
-        if (haproxy != null) {
-            haproxy.stop();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     @Test
     @DisplayName("through HAProxy send-proxy-v2 the listener sees the client's address and port")
     void listenerSeesTheClient() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).proxyProtocol(true).build().start().join();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).proxyProtocol(true).build().start().join());
         int front = startHaproxy(server.port());
-        client = BeepClient.builder().build();
+        client = teardown.add(BeepClient.builder().build());
         BeepSession session = client.connect("127.0.0.1", front).get(WAIT_SECONDS, TimeUnit.SECONDS);
         assertEquals("through the balancer", echo(session, "through the balancer"));
         listenerSideOf(session);
@@ -79,10 +70,10 @@ class HaproxyProxyProtocolTest {
     @Test
     @DisplayName("through HAProxy, TLS negotiated with the TLS profile works and keeps the client's address")
     void tlsThroughTheBalancer() throws Exception {
-        server = BeepServer.builder().bind("127.0.0.1", 0).proxyProtocol(true)
-                .tls(TlsConfig.builder().keyMaterial(serverCert.material()).build()).build().start().join();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).proxyProtocol(true)
+                .tls(TlsConfig.builder().keyMaterial(serverCert.material()).build()).build().start().join());
         int front = startHaproxy(server.port());
-        client = BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).build();
+        client = teardown.add(BeepClient.builder().tls(TlsConfig.builder().trust(ca.trust()).build()).build());
         BeepSession session = client.connect("localhost", front).get(WAIT_SECONDS, TimeUnit.SECONDS);
         session.startTls().get(WAIT_SECONDS, TimeUnit.SECONDS);
         assertTrue(session.isSecure());
@@ -124,6 +115,7 @@ class HaproxyProxyProtocolTest {
                 "    default_backend beep_back",
                 "backend beep_back",
                 "    server beep 127.0.0.1:" + backend + " send-proxy-v2"));
+        teardown.onClose(haproxy::stop);
         return haproxy.port();
     }
 }

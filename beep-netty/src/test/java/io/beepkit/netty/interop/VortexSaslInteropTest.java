@@ -50,12 +50,9 @@ class VortexSaslInteropTest {
     private static SaslStep authenticate(SaslMechanism m, SaslCredentials credentials, SessionSecurity security)
             throws Exception {
         BeepSession session = client.connect("127.0.0.1", PORT).get(10, TimeUnit.SECONDS);
-        try {
-            assertTrue(session.peerProfiles().contains(m.profileUri()), session.peerProfiles().toString());
-            return SaslOverSession.authenticate(session, m, credentials, security);
-        } finally {
-            session.terminate();
-        }
+        TEARDOWN.onClose(session::terminate); // ended after the test that opened it
+        assertTrue(session.peerProfiles().contains(m.profileUri()), session.peerProfiles().toString());
+        return SaslOverSession.authenticate(session, m, credentials, security);
     }
 
     @ParameterizedTest

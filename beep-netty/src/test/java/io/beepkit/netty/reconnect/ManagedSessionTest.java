@@ -12,8 +12,10 @@ import io.beepkit.netty.ManagedSession;
 import io.beepkit.netty.ManagedSession.State;
 import io.beepkit.netty.ManagedSession.StateChange;
 import io.beepkit.netty.ReconnectPolicy;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.List;
@@ -36,25 +38,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * port, and the managed session comes back on its own.
  */
 class ManagedSessionTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String HOLD = "urn:test:hold";
     static final ReconnectPolicy FAST = ReconnectPolicy.builder().initialDelay(Duration.ofMillis(50))
             .maxDelay(Duration.ofMillis(300)).build();
 
-    BeepClient client = BeepClient.builder().build();
+    BeepClient client;
     BeepServer server;
     ManagedSession managed;
     final List<StateChange> changes = new CopyOnWriteArrayList<>();
     final AtomicInteger sessionsSeen = new AtomicInteger();
 
-    @AfterEach
-    void stop() {
-        if (managed != null) {
-            managed.close();
-        }
-        client.close();
-        if (server != null) {
-            server.close();
-        }
+    @BeforeEach
+    void startClient() {
+        client = teardown.add(BeepClient.builder().build());
     }
 
     /** Starts a listener on {@code port} (0 for any), retrying a moment while the old one's port is released. */
@@ -65,7 +64,7 @@ class ManagedSessionTest {
                     .onSession(x -> sessionsSeen.incrementAndGet()).build();
             try {
                 s.start().get(10, TimeUnit.SECONDS);
-                return s;
+                return teardown.add(s);
             } catch (ExecutionException e) {
                 s.close();
                 if (i == 50) {
@@ -82,7 +81,7 @@ class ManagedSessionTest {
         for (String uri : channels) {
             b.channel(uri);
         }
-        return b.start();
+        return teardown.add(b.start());
     }
 
     static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
@@ -250,7 +249,7 @@ class ManagedSessionTest {
         server.close(); // a port nobody listens on, for now
         server = null;
         List<String> failed = new CopyOnWriteArrayList<>();
-        managed = client.managedSession("127.0.0.1", port).policy(FAST).channel(StandardProfiles.ECHO)
+        managed = teardown.add(client.managedSession("127.0.0.1", port).policy(FAST).channel(StandardProfiles.ECHO)
                 .listener(new ManagedSession.StateListener() {
                     @Override
                     public void stateChanged(StateChange change) {
@@ -262,7 +261,7 @@ class ManagedSessionTest {
                         assertTrue(retryIn.compareTo(Duration.ofMillis(300)) <= 0, retryIn.toString());
                         failed.add(attempts + " " + cause.getMessage());
                     }
-                }).start();
+                }).start());
         eventually("three failed attempts", () -> failed.size() >= 3);
         assertTrue(failed.get(0).startsWith("1 cannot connect to 127.0.0.1:" + port), failed.get(0));
         assertTrue(failed.get(2).startsWith("3 "), failed.get(2));

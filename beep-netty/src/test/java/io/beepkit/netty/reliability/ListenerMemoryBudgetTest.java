@@ -11,12 +11,12 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketTuning;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
 import io.beepkit.netty.testing.ScriptedPeer;
-import org.junit.jupiter.api.AfterEach;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.EOFException;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -43,6 +43,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * mark, and are greeted again once it falls below.
  */
 class ListenerMemoryBudgetTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final long LISTENER_BUDGET = 1024 * 1024;
     private static final long EACH = 350 * 1024;
 
@@ -50,25 +53,15 @@ class ListenerMemoryBudgetTest {
     final BlockingQueue<BeepSession> serverSessions = new LinkedBlockingQueue<>();
     final List<Socket> peers = new ArrayList<>();
 
-    @AfterEach
-    void stop() throws IOException {
-        for (Socket s : peers) {
-            s.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
-
     @Test
     @DisplayName("over the listener's budget the worst session is shed, new sessions get ERR 421, below half they are greeted")
     void overTheListenerBudgetShedsTheWorstAndRefusesNewSessions() throws Exception {
         SocketTuning small = SocketTuning.of("custom", SocketTuning.DEFAULT.socket().toBuilder().sendBuffer(4096)
                 .writeBufferWaterMarks(4096, 8192).build(),
                 SocketTuning.DEFAULT.flow());
-        server = BeepServer.builder().bind("127.0.0.1", 0).onSession(serverSessions::add).tuning(small)
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).onSession(serverSessions::add).tuning(small)
                 .limits(ListenerLimits.builder().memoryBudget(LISTENER_BUDGET).build())
-                .build().start().join();
+                .build().start().join());
         Peer a = new Peer();
         Peer b = new Peer();
         Peer c = new Peer();
@@ -128,7 +121,7 @@ class ListenerMemoryBudgetTest {
         int msgno;
 
         Peer() throws Exception {
-            peers.add(socket);
+            peers.add(teardown.add(socket));
             socket.setReceiveBufferSize(4096);
             socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 5_000);
             out = socket.getOutputStream();

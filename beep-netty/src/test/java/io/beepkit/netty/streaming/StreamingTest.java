@@ -147,23 +147,19 @@ class StreamingTest {
     void aDiscardingSinksHookCountsEachMessageOnTheEventLoop() throws Exception {
         AtomicLong counted = new AtomicLong();
         List<String> threads = new CopyOnWriteArrayList<>();
-        BeepServer own = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+        BeepServer own = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
                 .profile("urn:test:counting-sink", new DiscardingSink(channel -> {
                     counted.incrementAndGet();
                     threads.add(Thread.currentThread().getName());
                 }))
-                .build().start().join();
-        try {
-            BeepSession s = client.connect("127.0.0.1", own.port()).get(5, TimeUnit.SECONDS);
-            BeepChannel ch = s.startChannel("urn:test:counting-sink").get(5, TimeUnit.SECONDS);
-            for (int size : new int[] {0, 10, 300 * 1024}) {
-                Reply r = ch.send(MimeEntity.of(new byte[size])).get(10, TimeUnit.SECONDS);
-                assertEquals(0, r.entity().body().length, r.toString());
-            }
-            assertEquals(3, counted.get());
-            assertTrue(threads.stream().noneMatch(t -> t.startsWith("beep-callback-")), threads.toString());
-        } finally {
-            own.close();
+                .build().start().join());
+        BeepSession s = client.connect("127.0.0.1", own.port()).get(5, TimeUnit.SECONDS);
+        BeepChannel ch = s.startChannel("urn:test:counting-sink").get(5, TimeUnit.SECONDS);
+        for (int size : new int[] {0, 10, 300 * 1024}) {
+            Reply r = ch.send(MimeEntity.of(new byte[size])).get(10, TimeUnit.SECONDS);
+            assertEquals(0, r.entity().body().length, r.toString());
         }
+        assertEquals(3, counted.get());
+        assertTrue(threads.stream().noneMatch(t -> t.startsWith("beep-callback-")), threads.toString());
     }
 }

@@ -14,10 +14,11 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.internal.session.DefaultBeepSession;
+import io.beepkit.test.TeardownExtension;
 import io.beepkit.test.TestPki;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -43,7 +44,8 @@ class SecureSessionTest {
     static TestPki.Issued server;
     static TestPki.Issued rogueServer;
 
-    final List<AutoCloseable> open = Collections.synchronizedList(new ArrayList<>());
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
 
     @BeforeAll
     static void pki() throws Exception {
@@ -51,13 +53,6 @@ class SecureSessionTest {
         rogue = TestPki.create("rogue CA");
         server = ca.server("localhost", "localhost", "127.0.0.1");
         rogueServer = rogue.server("localhost", "localhost", "127.0.0.1");
-    }
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (AutoCloseable c : open) {
-            c.close();
-        }
     }
 
     static TlsConfig listenerTls(TestPki.Issued cert) {
@@ -69,15 +64,11 @@ class SecureSessionTest {
     }
 
     BeepServer server(BeepServer.Builder b) throws Exception {
-        BeepServer s = b.bind("127.0.0.1", 0).build().start().get(5, TimeUnit.SECONDS);
-        open.add(s);
-        return s;
+        return teardown.add(b.bind("127.0.0.1", 0).build().start().get(5, TimeUnit.SECONDS));
     }
 
     BeepClient client(BeepClient.Builder b) {
-        BeepClient c = b.build();
-        open.add(c);
-        return c;
+        return teardown.add(b.build());
     }
 
     static BeepSession listenerSideOf(BeepServer s, BeepSession initiator) {

@@ -14,12 +14,13 @@ import io.beepkit.api.Responder;
 import io.beepkit.api.StreamingHandler;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.test.TeardownExtension;
 import io.micrometer.common.KeyValue;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.Observation;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.MDC;
 
 import java.net.InetSocketAddress;
@@ -37,6 +38,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Observed exchanges over a real loopback session, each side with its own tracer and registry. */
 class BeepObservationsTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     static final String PROFILE = "urn:test:observed";
 
     final TracingSide serverSide = new TracingSide("listener");
@@ -48,22 +52,16 @@ class BeepObservationsTest {
 
     @BeforeEach
     void start() throws Exception {
+        teardown.add(clientSide);
+        teardown.add(serverSide);
         ProfileHandler handler = BeepObservations.withMdc(
                 BeepObservations.observe(new ScriptedHandler(serverSide.tracer), serverSide.registry));
-        server = BeepServer.builder().bind("127.0.0.1", 0).profile(PROFILE, handler).build().start()
-                .get(10, TimeUnit.SECONDS);
-        client = BeepClient.builder().build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).profile(PROFILE, handler).build().start()
+                .get(10, TimeUnit.SECONDS));
+        client = teardown.add(BeepClient.builder().build());
         session = client.connect("127.0.0.1", server.port()).get(10, TimeUnit.SECONDS);
         channel = BeepObservations.observe(session.startChannel(PROFILE).get(10, TimeUnit.SECONDS),
                 clientSide.registry);
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
-        serverSide.close();
-        clientSide.close();
     }
 
     @Test

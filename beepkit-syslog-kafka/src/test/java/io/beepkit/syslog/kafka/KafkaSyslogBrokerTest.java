@@ -10,6 +10,7 @@ import io.beepkit.netty.BeepServer;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogIdentity;
 import io.beepkit.syslog.SyslogSender;
+import io.beepkit.test.TeardownExtension;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -21,10 +22,9 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,6 +46,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * combined controller and broker on loopback, topics created only on request), read back with a consumer.
  */
 class KafkaSyslogBrokerTest {
+    /** Closes the broker and its admin client after all tests. */
+    @RegisterExtension
+    static final TeardownExtension BROKER_TEARDOWN = new TeardownExtension();
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static KafkaClusterTestKit cluster;
     private static String bootstrap;
@@ -62,35 +68,14 @@ class KafkaSyslogBrokerTest {
                 .setConfigProp("auto.create.topics.enable", "false")
                 .setConfigProp("num.partitions", "1")
                 .build();
+        BROKER_TEARDOWN.onClose(cluster::close);
         cluster.format();
         cluster.startup();
         cluster.waitForReadyBrokers();
         // The test kit's listeners are on localhost; the clients name the loopback address itself.
         bootstrap = cluster.bootstrapServers().replace("localhost", "127.0.0.1");
         admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (admin != null) {
-            admin.close(Duration.ofSeconds(10));
-        }
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
-
-    @AfterEach
-    void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (sink != null) {
-            sink.close();
-        }
+        BROKER_TEARDOWN.onClose(() -> admin.close(Duration.ofSeconds(10)));
     }
 
     private SyslogSender device(String topic) throws Exception {
@@ -100,12 +85,12 @@ class KafkaSyslogBrokerTest {
     }
 
     private BeepSession session(String topic, KafkaSyslogKey key) throws Exception {
-        sink = KafkaSyslogSink.builder().topic(topic).bootstrapServers(bootstrap).key(key)
-                .property("max.block.ms", "1500").build();
+        sink = teardown.add(KafkaSyslogSink.builder().topic(topic).bootstrapServers(bootstrap).key(key)
+                .property("max.block.ms", "1500").build());
         SyslogCollector collector = SyslogCollector.builder().consumer(sink).build();
-        server = BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
-                .profiles(collector.register(new ProfileRegistry())).build().start().get(30, TimeUnit.SECONDS);
-        client = BeepClient.builder().build();
+        server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).noDefaultProfiles()
+                .profiles(collector.register(new ProfileRegistry())).build().start().get(30, TimeUnit.SECONDS));
+        client = teardown.add(BeepClient.builder().build());
         return client.connect("127.0.0.1", server.port()).get(30, TimeUnit.SECONDS);
     }
 

@@ -8,7 +8,9 @@ import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogMessage;
 import io.beepkit.syslog.SyslogSender;
 import io.beepkit.syslog.SyslogTransport;
+import io.beepkit.test.TeardownExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
@@ -29,6 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FileSyslogSinkTest {
+    @RegisterExtension
+    final TeardownExtension teardown = new TeardownExtension();
+
     @TempDir
     Path dir;
 
@@ -40,6 +45,7 @@ class FileSyslogSinkTest {
     void jsonLinesFromManyThreadsAreAllWrittenBeforeTheirAcknowledgement() throws Exception {
         Path file = dir.resolve("syslog.jsonl");
         ExecutorService threads = Executors.newFixedThreadPool(4);
+        teardown.onClose(threads::shutdownNow);
         try (FileSyslogSink sink = FileSyslogSink.builder(file).build()) {
             List<CompletableFuture<Void>> acks = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
@@ -57,8 +63,6 @@ class FileSyslogSinkTest {
             assertTrue(lines.contains(lines.stream().filter(l -> l.contains("\"message\":\"t3 line 499\"")).findFirst()
                     .orElseThrow()));
             assertEquals(2000, sink.written());
-        } finally {
-            threads.shutdownNow();
         }
     }
 
