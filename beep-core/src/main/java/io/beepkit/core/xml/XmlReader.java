@@ -3,6 +3,9 @@ package io.beepkit.core.xml;
 import io.beepkit.api.BeepProtocolException;
 import io.beepkit.core.LogText;
 
+import java.util.Arrays;
+import java.util.Locale;
+
 /**
  * A strict pull reader of the small XML documents BEEP peers exchange (channel 0, TLS and SASL messages, COOKED
  * syslog): elements, attributes in either quote, character data with the five predefined entities and character
@@ -36,7 +39,7 @@ public final class XmlReader {
     private final StringBuilder scratch = new StringBuilder(0);
     private int pos;
     private int depth;
-    private final int[] open = new int[MAX_DEPTH * 2]; // name start and end of each open element
+    private int[] open = new int[8]; // name start and end of each open element, grown up to MAX_DEPTH
     private boolean rootSeen;
     private boolean emptyElementPending;
     private int nameStart;
@@ -56,7 +59,7 @@ public final class XmlReader {
         this.attributes = new XmlAttributes(this, doc, markup);
         int illegal = XmlChars.firstIllegal(doc);
         if (illegal >= 0) {
-            throw fail("character U+" + Integer.toHexString(doc.charAt(illegal)).toUpperCase(java.util.Locale.ROOT)
+            throw fail("character U+" + Integer.toHexString(doc.charAt(illegal)).toUpperCase(Locale.ROOT)
                     + " is not allowed in XML", illegal);
         }
         pos = markup.declaration();
@@ -192,6 +195,9 @@ public final class XmlReader {
         }
         if (depth == MAX_DEPTH) {
             throw fail("elements nested deeper than " + MAX_DEPTH, nameStart - 1);
+        }
+        if (2 * depth == open.length) {
+            open = Arrays.copyOf(open, open.length * 2);
         }
         open[2 * depth] = nameStart;
         open[2 * depth + 1] = nameEnd;
