@@ -6,7 +6,6 @@
 module io.beepkit.core {
     requires static transitive org.jspecify;
     requires java.security.sasl;
-    requires java.xml;
 
     exports io.beepkit.api;
     exports io.beepkit.api.security;

@@ -8,11 +8,10 @@ import io.beepkit.core.mgmt.ManagementMessage.Ok;
 import io.beepkit.core.mgmt.ManagementMessage.Profile;
 import io.beepkit.core.mgmt.ManagementMessage.Start;
 
+import io.beepkit.core.LogText;
 import io.beepkit.core.xml.HardenedXml;
+import io.beepkit.core.xml.XmlReader;
 
-import javax.xml.stream.XMLStreamConstants;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -27,8 +26,8 @@ import java.util.regex.Pattern;
  * predefined entities (§2.2.2.1). Parsing refuses any DOCTYPE or entity definition (an XXE and entity-expansion guard)
  * and throws {@link BeepProtocolException} for anything malformed or beyond the {@link ManagementLimits}; the caller
  * decides between ERR (a malformed MSG) and terminating (a malformed reply). The octets are decoded as UTF-8 here,
- * strictly, before the XML parser sees them: the JDK's parser would print its own diagnostics of invalid UTF-8 to
- * {@code System.err}; this way every diagnostic is in the exception and reaches the application's log.
+ * strictly, before {@link HardenedXml}'s reader sees them, so every diagnostic is in the exception and reaches the
+ * application's log.
  */
 public final class ManagementCodec {
     private static final Pattern WHITESPACE = Pattern.compile("[ \\t\\r\\n]+");
@@ -48,6 +47,9 @@ public final class ManagementCodec {
 
     /** Strict UTF-8, a leading byte order mark dropped; invalid octets are a protocol error. */
     private static String utf8(byte[] xml) {
+        if (isAscii(xml)) {
+            return new String(xml, StandardCharsets.ISO_8859_1); // the usual case: one copy, no decoder
+        }
         try {
             String s = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
@@ -59,9 +61,17 @@ public final class ManagementCodec {
         }
     }
 
-    private static ManagementMessage element(XMLStreamReader r, int octets, ManagementLimits limits)
-            throws XMLStreamException {
-        String name = r.getLocalName();
+    private static boolean isAscii(byte[] xml) {
+        for (byte b : xml) {
+            if (b < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static ManagementMessage element(XmlReader r, int octets, ManagementLimits limits) {
+        String name = r.name();
         switch (name) {
             case "greeting": {
                 if (octets > limits.maxGreetingOctets()) {
@@ -107,11 +117,11 @@ public final class ManagementCodec {
             case "profile":
                 return profile(r);
             default:
-                throw new BeepProtocolException("unknown channel-0 element <" + name + ">");
+                throw new BeepProtocolException("unknown channel-0 element <" + LogText.escape(name, 40) + ">");
         }
     }
 
-    private static Profile profile(XMLStreamReader r) throws XMLStreamException {
+    private static Profile profile(XmlReader r) {
         String uri = attr(r, "uri");
         if (uri == null || uri.isEmpty()) {
             throw new BeepProtocolException("<profile> without uri");
@@ -138,61 +148,46 @@ public final class ManagementCodec {
         return new Profile(uri, content, base64);
     }
 
-    private static List<Profile> children(XMLStreamReader r, String parent, int maxProfiles)
-            throws XMLStreamException {
+    private static List<Profile> children(XmlReader r, String parent, int maxProfiles) {
         List<Profile> out = new ArrayList<>();
         while (true) {
             int ev = r.next();
-            if (ev == XMLStreamConstants.START_ELEMENT) {
-                if (!"profile".equals(r.getLocalName())) {
-                    throw new BeepProtocolException("unexpected <" + r.getLocalName() + "> in <" + parent + ">");
+            if (ev == XmlReader.START_ELEMENT) {
+                if (!"profile".equals(r.name())) {
+                    throw new BeepProtocolException("unexpected <" + LogText.escape(r.name(), 40) + "> in <" + parent
+                            + ">");
                 }
                 if (out.size() == maxProfiles) {
                     throw new BeepProtocolException("<" + parent + "> offers more than the limit of " + maxProfiles
                             + " profiles");
                 }
                 out.add(profile(r));
-            } else if (ev == XMLStreamConstants.END_ELEMENT) {
+            } else if (ev == XmlReader.END_ELEMENT) {
                 return out;
-            } else if (ev == XMLStreamConstants.CHARACTERS && !r.isWhiteSpace()) {
+            } else if (!r.isWhiteSpace()) {
                 throw new BeepProtocolException("unexpected text in <" + parent + ">");
-            } else if (ev == XMLStreamConstants.DTD || ev == XMLStreamConstants.ENTITY_REFERENCE) {
-                throw new BeepProtocolException("channel-0 XML must not contain entity references");
             }
         }
     }
 
     /** Reads character content up to the end of the current element; nested elements are an error. */
-    private static String text(XMLStreamReader r) throws XMLStreamException {
-        StringBuilder sb = new StringBuilder();
-        while (true) {
-            int ev = r.next();
-            switch (ev) {
-                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
-                        sb.append(r.getText());
-                case XMLStreamConstants.END_ELEMENT -> {
-                    return sb.toString();
-                }
-                case XMLStreamConstants.START_ELEMENT ->
-                        throw new BeepProtocolException("unexpected <" + r.getLocalName() + "> inside an element");
-                case XMLStreamConstants.ENTITY_REFERENCE ->
-                        throw new BeepProtocolException("channel-0 XML must not contain entity references");
-                default -> {
-                    // comments are ignored
-                }
-            }
+    private static String text(XmlReader r) {
+        String text = r.elementText();
+        if (text == null) {
+            throw new BeepProtocolException("unexpected <" + LogText.escape(r.name(), 40) + "> inside an element");
         }
+        return text;
     }
 
-    private static String attr(XMLStreamReader r, String name) {
-        return r.getAttributeValue(null, name);
+    private static String attr(XmlReader r, String name) {
+        return r.attribute(name);
     }
 
-    private static int number(XMLStreamReader r, String name, boolean required) {
+    private static int number(XmlReader r, String name, boolean required) {
         String v = attr(r, name);
         if (v == null) {
             if (required) {
-                throw new BeepProtocolException("<" + r.getLocalName() + "> lacks the " + name + " attribute");
+                throw new BeepProtocolException("<" + r.name() + "> lacks the " + name + " attribute");
             }
             return -1;
         }

@@ -1,10 +1,8 @@
 package io.beepkit.core.xml;
 
 import io.beepkit.api.BeepProtocolException;
+import io.beepkit.core.LogText;
 
-import javax.xml.stream.XMLStreamConstants;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -43,40 +41,21 @@ public final class StrictXml {
         if (xml == null) {
             throw new BeepProtocolException("empty " + what);
         }
-        if (xml.length() > maxChars) {
-            throw new BeepProtocolException(what + " of " + xml.length() + " characters exceeds the limit of "
-                    + maxChars);
-        }
-        return HardenedXml.parse(xml, what, r -> element(r, what));
+        return HardenedXml.parse(xml, maxChars, what, r -> element(r, what));
     }
 
-    private static Element element(XMLStreamReader r, String what) throws XMLStreamException {
-        String name = r.getLocalName();
+    private static Element element(XmlReader r, String what) {
+        String name = r.name();
         Map<String, String> attributes = new LinkedHashMap<>();
-        for (int i = 0; i < r.getAttributeCount(); i++) {
-            String prefix = r.getAttributePrefix(i);
-            String local = r.getAttributeLocalName(i);
-            attributes.put(prefix == null || prefix.isEmpty() ? local : prefix + ":" + local, r.getAttributeValue(i));
+        for (int i = 0; i < r.attributeCount(); i++) {
+            attributes.put(r.attributeName(i), r.attributeValue(i));
         }
-        StringBuilder text = new StringBuilder();
-        while (true) {
-            int ev = r.next();
-            switch (ev) {
-                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
-                        text.append(r.getText());
-                case XMLStreamConstants.END_ELEMENT -> {
-                    return new Element(name, attributes, text.toString());
-                }
-                case XMLStreamConstants.START_ELEMENT ->
-                        throw new BeepProtocolException("unexpected <" + r.getLocalName() + "> inside <" + name
-                                + "> of " + what);
-                case XMLStreamConstants.ENTITY_REFERENCE, XMLStreamConstants.DTD ->
-                        throw new BeepProtocolException(what + " must not contain entity references");
-                default -> {
-                    // comments are ignored
-                }
-            }
+        String text = r.elementText();
+        if (text == null) {
+            throw new BeepProtocolException("unexpected <" + LogText.escape(r.name(), 40) + "> inside <"
+                    + LogText.escape(name, 40) + "> of " + what);
         }
+        return new Element(name, attributes, text);
     }
 
     /** Escapes the five XML specials with the predefined entities only. */

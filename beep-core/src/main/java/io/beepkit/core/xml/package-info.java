@@ -1,6 +1,7 @@
 /**
- * Hardened parsing of the small XML elements tuning profiles exchange (TLS {@code <ready/>}, SASL {@code <blob>}):
- * one root element, a size bound checked before parsing, no DOCTYPE and no entity definitions.
+ * The hardened reading of peer XML: {@link io.beepkit.core.xml.XmlReader}, a strict reader of small documents with
+ * no DTD and no entities beyond the predefined ones, and the entry points channel 0, the TLS and SASL profiles and
+ * COOKED syslog parse through ({@link io.beepkit.core.xml.HardenedXml}, {@link io.beepkit.core.xml.StrictXml}).
  * <p>Engine code: public only so that beepkit's own modules can reach it; not part of the supported API.
  */
 @Internal
