@@ -6,7 +6,6 @@
 module io.beepkit.syslog {
     requires transitive io.beepkit.core;
     requires static org.jspecify;
-    requires java.xml;
     requires org.slf4j;
     requires transitive io.beepkit.netty; // the log shipper's configuration types and its ManagedSession
 
