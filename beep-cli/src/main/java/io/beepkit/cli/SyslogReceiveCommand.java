@@ -44,11 +44,9 @@ import java.util.concurrent.atomic.AtomicLong;
                         + "once the broker has acknowledged the record (acks=all, idempotent producer)."})
 final class SyslogReceiveCommand implements Callable<Integer> {
     /**
-     * The fixed receive window per channel unless --profile or --window says otherwise. The default profile's tuner
-     * reads the credit a collector holds back until its sink has stored a batch as queueing and shrinks the window
-     * towards 4096 octets, so a device could only have a few dozen lines on their way per fsync; fixed, a batch can
-     * hold about 2 000 RAW lines. It is also what one channel can make the collector hold, a quarter of the default
-     * profile's 1 MiB maximum.
+     * The fixed receive window per channel unless --profile or --window says otherwise: a file sink's batch can hold
+     * about 2 000 RAW lines, and it is all one channel can make the collector hold, a quarter of the default
+     * profile's 1 MiB maximum, to which the tuner would grow a window the sink holds back.
      */
     static final int COLLECTOR_WINDOW = 256 * 1024;
 

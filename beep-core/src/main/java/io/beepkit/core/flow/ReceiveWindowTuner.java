@@ -5,11 +5,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * Sizes a channel's receive window to the path, not to the buffers along it. The model is BBR's: the path carries
  * at most its bottleneck rate, so the window that fills it is the bandwidth-delay product
- * {@code bdp = max delivery rate x min round trip}, and the window kept is {@code 2 x bdp} (BBR's cwnd gain of 2,
- * which rides out delayed SEQs and bursts; the round trip counted at least {@value #HOST_RTT_FLOOR_MICROS} us, what
- * two busy event loops add to any path). Growth follows TCP Vegas: the window grows only while the measured round
- * trip stays near its minimum; a round trip above it means the credit already handed out sits in a queue somewhere,
- * so growth stops and the window shrinks back to {@code 2 x bdp}. Our SEQ plays the part of HTTP/2's PING:
+ * {@code bdp = max delivery rate x (min round trip + application hold)}, and the window kept is {@code 2 x bdp} (BBR's
+ * cwnd gain of 2, which rides out delayed SEQs and bursts; the round trip counted at least
+ * {@value #HOST_RTT_FLOOR_MICROS} us, what two busy event loops add to any path). Credit returns only once consumed,
+ * so the loop it goes round includes the time our application holds what it received ({@link ApplicationHold}): a
+ * batching consumer's window covers its batches, not only the path. Growth follows TCP Vegas: the window grows only
+ * while the measured round trip stays near its minimum; a round trip above it means the credit already handed out
+ * sits in a queue somewhere, so growth stops and the window shrinks back to {@code 2 x bdp}. Our SEQ plays the part of HTTP/2's PING:
  * <ul>
  *   <li><b>Round trip</b>: each SEQ (one at a time) starts a sample that the header of the first frame reaching
  *       beyond the edge it replaced ends: the time the peer needs to see our credit and use it, including every queue
@@ -23,15 +25,14 @@ import java.util.concurrent.TimeUnit;
  *       (at most {@value #CLEAN_OPEN} octets still open ahead of the new credit) for {@value #DRAIN_INTERVAL_SECONDS}
  *       s, and once at the start, the tuner hands out the minimum window until such a clean sample arrives, then
  *       returns to the smaller of the old window and {@code 2 x bdp}.</li>
- *   <li><b>Growth</b>, at the first SEQ after each round-trip sample (SEQs come every 2048 octets or so, many per
- *       round trip; deciding at each would grow the window many times on one sample taken before the queue it
- *       builds could show, 45 KiB windows on a 50 Mbit/s link in a trace): the channel is window-limited when the application keeps up
- *       ({@code unconsumed <= window/4}) and {@code bdp} is at least three eighths of the window: the window, not
- *       the peer, caps the pipe. After two such
- *       SEQs in a row with the round trip near what the path explains, the window doubles (BBR's startup) or becomes
- *       {@code 2 x bdp} if that is more, at most four times larger in one step, never beyond the profile's maximum
- *       or what the session's memory budget has left. Once queueing has been seen it grows by an eighth (at least
- *       2048 octets) instead of doubling, or to {@code 2 x bdp} if that is more (Vegas' linear increase).</li>
+ *   <li><b>Growth</b>, at the first SEQ after each round-trip sample (SEQs come many per round trip; deciding at
+ *       each grew the window many times on one sample, 45 KiB windows on a 50 Mbit/s link in a trace): the channel
+ *       is window-limited when the application keeps up ({@code unconsumed <= window/4}) and {@code bdp} is at least
+ *       three eighths of the window. After two such SEQs in a row with the round trip near what the path explains,
+ *       the window doubles (BBR's startup) or becomes {@code 2 x bdp} if that is more, at most four times larger in
+ *       one step, never beyond the profile's maximum or what the session's memory budget has left. Once queueing
+ *       has been seen it grows by an eighth (at least 2048 octets) instead of doubling, or to {@code 2 x bdp} if
+ *       that is more (Vegas' linear increase).</li>
  *   <li><b>Shrinking</b>, at the first SEQ after a sample that shows queueing (late by more than a quarter of the
  *       minimum or 1 ms, and our own octets ahead of the new credit would take that long to drain at the delivery
  *       rate): the window drops to {@code 2 x bdp} plus one of the peer's frames (whose credit returns only once it
@@ -89,6 +90,7 @@ public final class ReceiveWindowTuner {
     private long lastCleanNanos = Long.MIN_VALUE;
 
     private final DeliveryRate rate = new DeliveryRate();
+    private final ApplicationHold hold = new ApplicationHold();
 
     private boolean draining;
     private long drainStartNanos;
@@ -147,15 +149,16 @@ public final class ReceiveWindowTuner {
         }
     }
 
-    /**
-     * A frame is whole (its credit can return once consumed).
-     *
-     * @param nowNanos the current time
-     * @param received every octet received so far, this frame included
-     */
+    /** At {@code nowNanos} a frame is whole, {@code received} octets in all (its credit returns once consumed). */
     public void onFrameReceived(long nowNanos, long received) {
         latestFrame = received - lastFrameEnd;
         lastFrameEnd = received;
+        hold.onFrameReceived(nowNanos, received);
+    }
+
+    /** At {@code nowNanos} the application has consumed {@code consumed} octets in all (their credit may return). */
+    public void onConsumed(long nowNanos, long consumed) {
+        hold.onConsumed(nowNanos, consumed);
     }
 
     /**
@@ -295,8 +298,8 @@ public final class ReceiveWindowTuner {
     }
 
     /**
-     * The measured bandwidth-delay product in octets (max rate x min round trip, the round trip at least
-     * {@value #HOST_RTT_FLOOR_MICROS} us), or -1 before both are known.
+     * The measured bandwidth-delay product of the credit loop in octets: max rate x (min round trip, at least
+     * {@value #HOST_RTT_FLOOR_MICROS} us, + the application's hold), or -1 before rate and round trip are known.
      */
     public long bandwidthDelayProduct() {
         double octetsPerNano = rate.octetsPerNano(-1);
@@ -304,7 +307,8 @@ public final class ReceiveWindowTuner {
         if (rtt < 0 || octetsPerNano < 0) {
             return -1;
         }
-        return (long) Math.ceil(octetsPerNano * Math.max(rtt, TimeUnit.MICROSECONDS.toNanos(HOST_RTT_FLOOR_MICROS)));
+        long loop = Math.max(rtt, TimeUnit.MICROSECONDS.toNanos(HOST_RTT_FLOOR_MICROS)) + hold.nanos();
+        return (long) Math.ceil(octetsPerNano * loop);
     }
 
     /** The path's round trip: the windowed minimum of the samples from a SEQ to the first octet sent on its credit. */
@@ -321,6 +325,11 @@ public final class ReceiveWindowTuner {
     public double octetsPerSecond() {
         double octetsPerNano = rate.octetsPerNano(-1);
         return octetsPerNano < 0 ? -1 : octetsPerNano * TimeUnit.SECONDS.toNanos(1);
+    }
+
+    /** How long the application held what it received before consuming it (windowed maximum), 0 before known. */
+    public long applicationHoldNanos() {
+        return hold.nanos();
     }
 
     /** How many times the window grew. */

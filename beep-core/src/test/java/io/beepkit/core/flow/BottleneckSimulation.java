@@ -9,7 +9,9 @@ import java.util.PriorityQueue;
  * front of it (the token bucket of a real link), then half the base round trip; the receiver checks them with a
  * {@link ReceiveWindow}, consumes them at once, lets a {@link ReceiveWindowTuner} size the window as the session
  * engine does, and returns SEQs that take the other half of the round trip. Every SEQ is checked against the RFC
- * rules: the right edge never moves left and the window never drops below 4096.
+ * rules: the right edge never moves left and the window never drops below 4096. With {@link #batchConsumer} the
+ * receiver consumes in batches instead, everything received so far once per period (a file sink's fsync, a broker's
+ * acknowledgement), and only then can credit return.
  */
 final class BottleneckSimulation {
     private static final int MAX_FRAME = 64 * 1024;
@@ -45,6 +47,8 @@ final class BottleneckSimulation {
     private long statsStartNanos;
     private long statsStartDelivered;
     int smallestWindow = Integer.MAX_VALUE;
+    /** 0: the receiver consumes each frame at once; else the period of its batches. */
+    private long batchNanos;
 
     BottleneckSimulation(double octetsPerNano, long baseRttNanos, int initialWindow, int maxWindow) {
         this.rate = octetsPerNano;
@@ -68,6 +72,9 @@ final class BottleneckSimulation {
                 onFrame((int) e[2]);
             } else if (e[1] == 3) {
                 tuner.onFrameStarted(now, e[2]);
+            } else if (e[1] == 4) {
+                consume(receive.unconsumed());
+                schedule(now + batchNanos, 4, 0);
             } else if (e[1] == 1) {
                 send.onSeq(e[2], (int) e[3]);
                 trySend();
@@ -78,6 +85,12 @@ final class BottleneckSimulation {
             }
         }
         now = end;
+    }
+
+    /** From now on the receiver consumes everything received once every {@code periodNanos}, not each frame. */
+    void batchConsumer(long periodNanos) {
+        batchNanos = periodNanos;
+        schedule(now + periodNanos, 4, 0);
     }
 
     /** Adds an event: {@code time, kind, a, b}. */
@@ -127,7 +140,18 @@ final class BottleneckSimulation {
         receive.onFrame(receive.expectedSeqno(), size);
         tuner.onFrameReceived(now, receive.received());
         delivered += size;
-        if (receive.consume(size)) {
+        if (batchNanos == 0) {
+            consume(size);
+        }
+    }
+
+    private void consume(long octets) {
+        if (octets == 0) {
+            return;
+        }
+        boolean due = receive.consume(octets);
+        tuner.onConsumed(now, receive.received() - receive.unconsumed());
+        if (due) {
             int window = receive.window();
             long budgetLeft = budget - window;
             int sized = tuner.onSeq(now, window, receive.received(), receive.open(), receive.unconsumed(), budgetLeft);

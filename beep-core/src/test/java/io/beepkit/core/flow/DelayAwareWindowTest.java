@@ -102,6 +102,22 @@ class DelayAwareWindowTest {
     }
 
     @Test
+    void aBatchingApplicationKeepsAWindowThatCoversItsBatches() {
+        // 1 Gbit/s over 200 us into an application that consumes what arrived once every 5 ms (a syslog collector's
+        // fsync per batch, a broker's acknowledgement): credit returns up to 5 ms after the octets arrived. Sized to
+        // the path alone (2 x rate x round trip), the window fell to 4096 octets at the first drain and stayed
+        // there: one 4 KiB window per batch, 0.7 % of the link. The hold counts in the loop the window must cover.
+        BottleneckSimulation sim = new BottleneckSimulation(mbit(1000), micros(200), 64 * KIB, 1024 * KIB);
+        sim.batchConsumer(millis(5));
+        sim.run(TimeUnit.SECONDS.toNanos(3));
+        sim.resetStats();
+        sim.run(TimeUnit.SECONDS.toNanos(10)); // past a periodic drain (8 s)
+        assertTrue(sim.window() >= 64 * KIB, "window " + sim.window());
+        assertTrue(sim.utilisation() > 0.3, "utilisation " + sim.utilisation());
+        assertTrue(sim.tuner.applicationHoldNanos() >= millis(4), "hold " + sim.tuner.applicationHoldNanos());
+    }
+
+    @Test
     void aChangedRoundTripIsRelearned() {
         BottleneckSimulation sim = new BottleneckSimulation(mbit(200), millis(2), 64 * KIB, 1024 * KIB);
         sim.run(TimeUnit.SECONDS.toNanos(3));

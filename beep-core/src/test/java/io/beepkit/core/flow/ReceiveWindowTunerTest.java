@@ -79,6 +79,21 @@ class ReceiveWindowTunerTest {
     }
 
     @Test
+    void theApplicationsHoldCountsInTheBandwidthDelayProduct() {
+        BlockedPeer p = new BlockedPeer(1 << 20, 4096);
+        p.round(RTT, 0, BUDGET);
+        p.round(RTT, 0, BUDGET);
+        assertEquals(4096, p.tuner.bandwidthDelayProduct()); // nothing consumed yet: no hold known
+        // The first frame (whole at RTT) is consumed half a round trip after the second: held 1.5 round trips.
+        p.tuner.onConsumed(p.now + RTT / 2, p.received - 4096);
+        assertEquals(RTT * 3 / 2, p.tuner.applicationHoldNanos());
+        assertEquals(4096 + 4096 * 3 / 2, p.tuner.bandwidthDelayProduct(), 1);
+        // Consumed again before the next marked frame is whole: no new sample.
+        p.tuner.onConsumed(p.now + RTT, p.received);
+        assertEquals(RTT * 3 / 2, p.tuner.applicationHoldNanos());
+    }
+
+    @Test
     void aSlowApplicationNeverGetsABiggerWindow() {
         BlockedPeer p = new BlockedPeer(1 << 20, 4096);
         for (int i = 0; i < 10; i++) {

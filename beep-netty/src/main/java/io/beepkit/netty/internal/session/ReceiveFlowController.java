@@ -221,6 +221,9 @@ public final class ReceiveFlowController {
         }
         ReceiveState rs = ch.receive();
         rs.window().consume(octets);
+        if (rs.tuner() != null) {
+            rs.tuner().onConsumed(System.nanoTime(), rs.window().received() - rs.window().unconsumed());
+        }
         if (seqDue(ch)) {
             if (reading) {
                 // RFC 3081 §3.1.4: frames presented together get one consolidating SEQ, at the end of the read.
@@ -267,9 +270,9 @@ public final class ReceiveFlowController {
         if (sized != window && sized > 0) {
             rw.resize(sized);
             totalWindows += sized - window;
-            log.debug("{}: receive window {} -> {} (min rtt {} us, latest {} us, {} octets/s)", ch, window, sized,
-                    tuner.roundTripNanos() / 1000, tuner.latestRoundTripNanos() / 1000,
-                    (long) tuner.octetsPerSecond());
+            log.debug("{}: receive window {} -> {} (min rtt {} us, latest {} us, application hold {} us, {} octets/s)",
+                    ch, window, sized, tuner.roundTripNanos() / 1000, tuner.latestRoundTripNanos() / 1000,
+                    tuner.applicationHoldNanos() / 1000, (long) tuner.octetsPerSecond());
         }
     }
 
