@@ -43,7 +43,8 @@ central=$(sed -n 's|^distributionUrl=\(.*\)/org/apache/maven/.*|\1|p' .mvn/wrapp
 [ -n "$central" ] || { echo "FAIL: no repository address in .mvn/wrapper/maven-wrapper.properties" >&2; exit 1; }
 cache_repository=""
 if [ -n "$cache" ]; then
-  cache_repository="<repository><id>cache</id><url>file://$cache</url></repository>"
+  # Releases only: the SNAPSHOTs of a developer's repository may be another checkout's build of beepkit.
+  cache_repository="<repository><id>cache</id><url>file://$cache</url><snapshots><enabled>false</enabled></snapshots></repository>"
 fi
 cat > "$work/settings.xml" <<EOF
 <settings>
@@ -170,8 +171,8 @@ import io.beepkit.spring.BeepTemplates;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 import java.util.Locale;
@@ -182,12 +183,18 @@ public class OrdersApplication {
         System.exit(SpringApplication.exit(SpringApplication.run(OrdersApplication.class, args)));
     }
 
-    /** With example.call-once=true: one call through the template to the application's own listener. */
+    /**
+     * With --example.call-once=true: one call through the template to the application's own listener. Read at run
+     * time, not as a condition: AOT processing fixes the conditions at build time.
+     */
     @Bean
-    @ConditionalOnProperty("example.call-once")
-    ApplicationRunner callOnce(BeepTemplates templates) {
-        return args -> System.out.println("reply: " + templates.template("orders")
-                .sendAndReceive(new Order("book", 2), Receipt.class));
+    ApplicationRunner callOnce(BeepTemplates templates, Environment environment) {
+        return args -> {
+            if (environment.getProperty("example.call-once", Boolean.class, false)) {
+                System.out.println("reply: " + templates.template("orders")
+                        .sendAndReceive(new Order("book", 2), Receipt.class));
+            }
+        };
     }
 
     @Component
