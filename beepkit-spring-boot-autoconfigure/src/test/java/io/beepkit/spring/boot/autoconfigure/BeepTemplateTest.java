@@ -225,6 +225,17 @@ class BeepTemplateTest {
         });
     }
 
+    /** The port names a value published only once the listener runs: resolved at the template's first call. */
+    @Test
+    void aClientsPortMayNameTheListenersPublishedPort() {
+        SERVER.withUserConfiguration(ListenerConfig.class).withPropertyValues("beep.clients.self.host=127.0.0.1",
+                "beep.clients.self.port=${local.beep.server.port}", "beep.clients.self.profile=" + UPPER).run(ctx -> {
+                    assertThat(ctx).hasNotFailed();
+                    assertThat(ctx.getBean(BeepTemplates.class).template("self").sendAndReceive("own", String.class))
+                            .isEqualTo("OWN");
+                });
+    }
+
     @Test
     void invalidClientPropertiesAreNamed() {
         CLIENT.withPropertyValues("beep.clients.x.port=1").run(ctx -> assertThat(BeepPropertiesTest.messages(
