@@ -57,7 +57,7 @@ class ExampleProcessIT {
             CompletableFuture<Reply> underWay = channel.send(MimeEntity.of("under way"));
             Thread.sleep(300); // the handler is now sleeping on its 1.5 s delay
             long signalled = System.nanoTime();
-            app.destroy(); // SIGTERM
+            app.toHandle().destroy(); // SIGTERM; Process.destroy would also close the output pipe before its last lines
             assertThat(underWay.get(10, TimeUnit.SECONDS).entity().bodyText()).isEqualTo("UNDER WAY");
             assertThat(app.waitFor(SHUTDOWN_TIMEOUT.plusSeconds(5).toSeconds(), TimeUnit.SECONDS))
                     .as("exited within the shutdown timeout + 5 s; output: %s", output).isTrue();
