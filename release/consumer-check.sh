@@ -4,7 +4,8 @@
 # repository and Maven Central, imports beepkit-bom, depends on beep-netty, and compiles and runs the first ```java
 # block of README.md as it is: a whole compilation unit, with its imports and a public class with a main method. It
 # must print the reply (stdout contains the expected text) and exit 0 within the time limit. Before that, the
-# CycloneDX SBOM staged with beep-netty must list Netty.
+# CycloneDX SBOM staged with beep-netty must list Netty. After it, release/spring-consumer-check.sh builds a Spring
+# Boot application the same way, runs its tests and runs it processed by Spring AOT.
 #
 #   release/consumer-check.sh [--readme FILE] [--expect TEXT] [--timeout SECONDS]
 #
@@ -151,3 +152,5 @@ if ! grep -qF -- "$expect" "$work/out.txt"; then
   exit 1
 fi
 echo "consumer check passed: compiled, printed the reply, exited 0 ($((SECONDS - start)) s)"
+
+"$root/release/spring-consumer-check.sh" --staging "$staging"

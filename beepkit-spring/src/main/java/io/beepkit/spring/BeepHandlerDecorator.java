@@ -4,9 +4,9 @@ import io.beepkit.api.ProfileHandler;
 
 /**
  * Wraps each handler the auto-configured listener serves (the {@link BeepProfile} beans, the
- * {@code ProfileRegistration} beans, the {@link BeepListener} methods and the default profiles), for cross-cutting
- * concerns such as observations or logging context; profiles an application's {@code BeepServerCustomizer} adds to
- * the builder are not wrapped. Every bean of this type applies, in {@code @Order}: the first wraps the handler, the
+ * {@code ProfileRegistration} beans, the {@link BeepListener} methods, the default profiles and the profiles an
+ * application's {@code BeepServerCustomizer} adds to the builder), for cross-cutting concerns such as observations or
+ * logging context. Every bean of this type applies, in {@code @Order}: the first wraps the handler, the
  * next wraps that. Return the handler itself to leave it alone.
  */
 @FunctionalInterface

@@ -1,5 +1,7 @@
 package io.beepkit.spring;
 
+import org.springframework.aot.hint.annotation.Reflective;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -28,12 +30,15 @@ import java.lang.annotation.Target;
  * gives ERR 501; any other failure gives ERR 550 without details, and is logged. The method runs on the session's
  * callback executor, never on an I/O thread, so it may block; MSGs of one session are handled one at a time.
  *
+ * <p>Under Spring AOT the method and its payload and reply types get the reflection hints a native image needs.
+ *
  * <p>A profile URI served twice (two methods, or a method and a {@link BeepProfile} or {@code ProfileRegistration}
  * bean) fails start-up naming the URI and both sources.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Reflective(BeepListenerReflectiveProcessor.class)
 public @interface BeepListener {
     /** @return the profile URI the method serves, offered in the listener's greeting */
     String profile();

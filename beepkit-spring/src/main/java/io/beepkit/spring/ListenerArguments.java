@@ -56,6 +56,11 @@ final class ListenerArguments {
         return new ListenerArguments(kinds, payload);
     }
 
+    /** @return whether {@code p} takes the MSG's converted payload (rather than its channel, session...) */
+    static boolean isPayload(MethodParameter p) {
+        return kind(p) == Kind.PAYLOAD;
+    }
+
     private static Kind kind(MethodParameter p) {
         Class<?> type = p.getParameterType();
         if (p.hasParameterAnnotation(Headers.class) && Map.class.isAssignableFrom(type)) {

@@ -34,13 +34,13 @@ import org.springframework.core.env.Environment;
  * {@code beep.server.enabled=false}), serving every {@link ProfileHandler} bean annotated with {@link BeepProfile}
  * and every {@link ProfileRegistration} bean, and a {@link BeepClient}. Both take their settings from
  * {@link BeepProperties}, report to every {@link BeepObserver} bean, and are adjusted further by
- * {@link BeepServerConfigCustomizer}, {@link BeepServerCustomizer}, {@link BeepClientConfigCustomizer} and
- * {@link BeepClientCustomizer} beans; with {@code spring.threads.virtual.enabled=true} on Java 21 or newer their
- * callbacks run on virtual threads. TLS comes from the Spring Boot SSL bundles
- * named by {@code beep.server.ssl.bundle} and {@code beep.client.ssl.bundle}; the listener offers SASL when the
- * application defines a {@link SaslAuthenticator} bean, and the client authenticates on connect with
- * {@code beep.client.sasl.*} or a {@link SaslCredentials} bean. Each bean backs off when the application defines its
- * own.
+ * {@link BeepServerCustomizer} and {@link BeepClientCustomizer} beans; with
+ * {@code spring.threads.virtual.enabled=true} on Java 21 or newer their callbacks run on virtual threads. TLS comes
+ * from the Spring Boot SSL bundles
+ * named by {@code beep.server.ssl.bundle} and {@code beep.clients.default.ssl.bundle}; the listener offers SASL when
+ * the application defines a {@link SaslAuthenticator} bean, and the client authenticates on connect with
+ * {@code beep.clients.default.sasl.*} or a {@link SaslCredentials} bean. Each bean backs off when the application
+ * defines its own.
  */
 @AutoConfiguration(after = SslAutoConfiguration.class)
 @ConditionalOnClass(BeepServer.class)
@@ -54,7 +54,8 @@ public final class BeepAutoConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     BeepResources beepResources(BeepProperties properties, Environment environment) {
-        return BeepConfigFactory.resources(properties, environment);
+        return properties.getResources().applyTo(BeepResources.builder().threadNamePrefix("beep-io")
+                .callbackExecutor(CallbackThreads.executor(environment, "beep"))).build();
     }
 
     /** {@code beep.syslog.enabled=true} without {@code beepkit-syslog}: start-up fails naming it. */
@@ -77,31 +78,33 @@ public final class BeepAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         BeepServer beepServer(BeepProperties properties, ObjectProvider<BeepObserver> observers,
-                              ObjectProvider<BeepServerConfigCustomizer> configCustomizers,
                               ObjectProvider<BeepServerCustomizer> customizers,
-                              ObjectProvider<ProfileRegistration> registrations, ListableBeanFactory beans,
+                              ObjectProvider<ProfileRegistration> registrations,
+                              ObjectProvider<ListenerMethods> listenerMethods, ListableBeanFactory beans,
                               ObjectProvider<SslBundles> sslBundles, ObjectProvider<SaslAuthenticator> authenticator,
                               BeepResources resources) {
-            BeepProperties.Server server = properties.getServer();
-            SessionConfig.Builder config = BeepConfigFactory.server(properties,
-                    CompositeBeepObserver.of(observers.orderedStream().toList()));
-            configCustomizers.orderedStream().forEach(c -> c.customize(config));
+            ServerProperties server = properties.getServer();
+            SessionConfig.Builder config = properties.serverSession().toBuilder()
+                    .observer(CompositeBeepObserver.of(observers.orderedStream().toList()));
+            customizers.orderedStream().forEach(c -> c.customizeSession(config));
             ProfileRegistry registry = server.isDefaultProfiles()
                     ? StandardProfiles.registerDefaults(new ProfileRegistry())
                             .register(StandardProfiles.SINK, new DiscardingSink()) // as BeepServer's own default
                     : new ProfileRegistry();
             registrations.orderedStream().forEach(r -> registry.register(r.uri(), r.handler()));
             AnnotatedHandlers.register(registry, beans);
-            HandlerDecorators.apply(registry, beans);
+            listenerMethods.ifAvailable(m -> m.register(registry));
             BeepServer.Builder builder = BeepServer.builder()
                     .bind(server.getHost(), server.getPort()).session(config.build())
-                    .limits(BeepConfigFactory.listenerLimits(properties))
+                    .limits(server.getLimits().build())
                     .proxyProtocol(server.isProxyProtocol())
                     .security(BeepSecurityFactory.listener("beep.server", server.getSsl(), server.getSasl(),
                             sslBundles.getIfAvailable(), authenticator.getIfAvailable()))
                     .profiles(registry)
                     .resources(resources);
             customizers.orderedStream().forEach(c -> c.customize(builder));
+            // After the customizers, so that the profiles they add are decorated as every other.
+            HandlerDecorators.apply(registry, beans);
             return builder.build();
         }
 
@@ -117,26 +120,18 @@ public final class BeepAutoConfiguration {
         }
     }
 
-    /** The client. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnProperty(prefix = "beep.client", name = "enabled", havingValue = "true", matchIfMissing = true)
-    static final class ClientConfiguration {
-        @Bean(destroyMethod = "close")
-        @ConditionalOnMissingBean
-        BeepClient beepClient(BeepProperties properties, ObjectProvider<BeepObserver> observers,
-                              ObjectProvider<BeepClientConfigCustomizer> configCustomizers,
-                              ObjectProvider<BeepClientCustomizer> customizers, ObjectProvider<SslBundles> sslBundles,
-                              ObjectProvider<SaslCredentials> credentials,
-                              BeepResources resources) {
-            SessionConfig.Builder config = BeepConfigFactory.client(properties,
-                    CompositeBeepObserver.of(observers.orderedStream().toList()));
-            configCustomizers.orderedStream().forEach(c -> c.customize(config));
-            BeepClient.Builder builder = BeepClient.builder().session(config.build())
-                    .security(BeepSecurityFactory.client(properties.getClient(), sslBundles.getIfAvailable(),
-                            credentials.getIfAvailable()))
-                    .resources(resources);
-            customizers.orderedStream().forEach(c -> c.customize(builder));
-            return builder.build();
-        }
+    /**
+     * The client of {@code beep.clients.default.*} (its TLS, SASL and session settings; a {@link SaslCredentials}
+     * bean replaces its user and password).
+     */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    BeepClient beepClient(BeepProperties properties, ObjectProvider<BeepObserver> observers,
+                          ObjectProvider<BeepClientCustomizer> customizers, ObjectProvider<SslBundles> sslBundles,
+                          ObjectProvider<SaslCredentials> credentials, BeepResources resources) {
+        return new NamedClientFactory(properties, CompositeBeepObserver.of(observers.orderedStream().toList()),
+                customizers.orderedStream().toList(),
+                sslBundles.getIfAvailable(), resources).build(BeepProperties.DEFAULT_CLIENT,
+                credentials.getIfAvailable());
     }
 }

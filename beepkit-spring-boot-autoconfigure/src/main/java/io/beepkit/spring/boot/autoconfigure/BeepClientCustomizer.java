@@ -1,15 +1,25 @@
 package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.netty.BeepClient;
+import io.beepkit.netty.SessionConfig;
 
 /**
- * Adjusts the builder of the auto-configured {@link BeepClient} beyond what {@code beep.client.*} properties cover
- * (profiles offered to the listener, I/O threads...). Every bean of this type is applied in order ({@code @Order}),
- * after the properties and the {@link BeepClientConfigCustomizer}s; calling {@code config(...)} here replaces the
- * settings built so far.
+ * Adjusts every auto-configured client (the {@code BeepClient} bean and the client of each {@code BeepTemplate})
+ * beyond what {@code beep.clients.<name>.*} properties cover. Every bean of this type is applied in order
+ * ({@code @Order}), after the properties: first {@link #customizeSession} on the session settings, then
+ * {@link #customize} on the builder.
  */
 @FunctionalInterface
 public interface BeepClientCustomizer {
-    /** @param client the builder, already given the settings and connect timeout */
+    /** @param client the builder, already given the settings, security and threads */
     void customize(BeepClient.Builder client);
+
+    /**
+     * Adjusts the session settings built from the properties: frame tracer, features... Does nothing unless
+     * overridden.
+     *
+     * @param session the settings built from the properties
+     */
+    default void customizeSession(SessionConfig.Builder session) {
+    }
 }

@@ -8,6 +8,7 @@ import io.beepkit.spring.BeepChannelDecorator;
 import io.beepkit.api.BeepObserver;
 import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
+import io.beepkit.netty.InitiatorSecurity;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
@@ -17,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 import org.springframework.messaging.converter.ByteArrayMessageConverter;
 import org.springframework.messaging.converter.MessageConverter;
 import org.springframework.messaging.converter.StringMessageConverter;
@@ -24,6 +26,7 @@ import org.springframework.util.ClassUtils;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -53,29 +56,37 @@ public final class BeepMessagingAutoConfiguration {
     }
 
     @Bean
-    BeepServerCustomizer beepListenerMethods(ListableBeanFactory beans, BeepPayloadConverter converter) {
+    ListenerMethods beepListenerMethods(ListableBeanFactory beans, BeepPayloadConverter converter) {
         boolean ours = List.of(beans.getBeanNamesForType(BeepPayloadConverter.class)).contains("beepPayloadConverter");
         return new ListenerMethods(beans, converter,
                 !ours || jacksonPresent(beans));
     }
 
+    /**
+     * The templates of {@code beep.clients.<name>.*}. Each client's settings are checked now, so that a refused value
+     * fails start-up; its host and port are resolved again at its template's first call, so that they may name a
+     * value published once the application runs ({@code ${local.beep.server.port}}).
+     */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     BeepTemplates beepTemplates(BeepProperties properties, BeepPayloadConverter converter,
                                 ObjectProvider<BeepObserver> observers,
-                                ObjectProvider<BeepClientConfigCustomizer> configCustomizers,
                                 ObjectProvider<BeepClientCustomizer> customizers,
                                 ObjectProvider<BeepChannelDecorator> channelDecorators,
-                                ObjectProvider<SslBundles> sslBundles,
-                                BeepResources resources) {
+                                ObjectProvider<SslBundles> sslBundles, BeepResources resources,
+                                Environment environment) {
         NamedClientFactory clients = new NamedClientFactory(properties,
                 CompositeBeepObserver.of(observers.orderedStream().toList()),
-                configCustomizers.orderedStream().toList(), customizers.orderedStream().toList(),
+                customizers.orderedStream().toList(),
                 sslBundles.getIfAvailable(), resources);
-        Map<String, NamedClientSettings> named = properties.getClients();
-        // A refused reconnect setting fails start-up here, not at the client's first call.
-        named.forEach((name, settings) -> settings.getReconnect().policy("beep.clients." + name + ".reconnect"));
-        return new BeepTemplates(named.keySet(), name -> named.get(name).target(name), clients::build, converter,
+        Map<String, InitiatorSecurity> security = new HashMap<>();
+        properties.getClients().forEach((name, client) -> {
+            client.checkTarget(name, environment);
+            security.put(name, clients.security(name, null));
+        });
+        return new BeepTemplates(properties.getClients().keySet(),
+                name -> properties.client(name).target(name, environment),
+                name -> clients.build(name, security.get(name)), converter,
                 channelDecorators.orderedStream().toList());
     }
 

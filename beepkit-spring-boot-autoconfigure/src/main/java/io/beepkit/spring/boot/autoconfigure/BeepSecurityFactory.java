@@ -11,13 +11,14 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.util.StringUtils;
 
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Turns {@code beep.server.ssl.*}, {@code beep.server.sasl.*}, {@code beep.client.ssl.*} and
- * {@code beep.client.sasl.*}, with the SSL bundles and the application's SASL beans, into the
+ * Turns {@code beep.server.ssl.*}, {@code beep.server.sasl.*}, {@code beep.clients.<name>.ssl.*} and
+ * {@code beep.clients.<name>.sasl.*}, with the SSL bundles and the application's SASL beans, into the
  * {@link ListenerSecurity} of the listener and the {@link InitiatorSecurity} of the client. Nothing configured gives
  * their {@code NONE}.
  */
@@ -34,26 +35,36 @@ final class BeepSecurityFactory {
      */
     static ListenerSecurity listener(String prefix, ServerSslSettings ssl, ServerSaslSettings sasl,
                                    @Nullable SslBundles bundles, @Nullable SaslAuthenticator authenticator) {
-        ListenerSecurity.Builder b = ListenerSecurity.builder();
+        ListenerSecurity.Builder b = ListenerSecurity.builder().tlsRequired(ssl.isRequired());
         if (StringUtils.hasText(ssl.getBundle())) {
-            b.tls(SslBundleTls.listener(bundles, prefix + ".ssl.bundle", ssl.getBundle(), clientAuth(ssl)))
-                    .tlsRequired(ssl.isRequired());
+            b.tls(SslBundleTls.listener(bundles, prefix + ".ssl.bundle", ssl.getBundle(), clientAuth(ssl)));
         } else if (ssl.getClientAuth() != ServerSslSettings.ClientAuth.NONE) {
             throw new IllegalStateException(prefix + ".ssl.client-auth=" + ssl.getClientAuth().name().toLowerCase()
                     + " needs TLS: set " + prefix + ".ssl.bundle");
         }
+        Set<SaslMechanism> offered = sasl.getMechanisms() == null ? null
+                : checked(prefix + ".sasl.mechanisms", () -> mechanisms(sasl.getMechanisms()));
         if (authenticator != null) {
             SaslListenerConfig.Builder listener = SaslListenerConfig.builder(authenticator)
                     .plainWithoutTls(sasl.isAllowPlainWithoutTls());
-            if (sasl.getMechanisms() != null) {
-                listener.mechanisms(mechanisms(sasl.getMechanisms()));
+            if (offered != null) {
+                listener.mechanisms(offered);
             }
-            b.sasl(listener.build());
-        } else if (sasl.getMechanisms() != null) {
+            b.sasl(checked(prefix + ".sasl", listener::build));
+        } else if (offered != null) {
             throw new IllegalStateException(prefix + ".sasl.mechanisms=" + sasl.getMechanisms() + " is set, but "
                     + "the context has no SaslAuthenticator bean to check credentials with");
         }
-        return b.build();
+        return checked(prefix, b::build);
+    }
+
+    /** The library's refusal of a combination, naming the properties' prefix. */
+    private static <T> T checked(String prefix, java.util.function.Supplier<T> build) {
+        try {
+            return build.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(prefix + ": " + e.getMessage(), e);
+        }
     }
 
     private static ClientAuthentication clientAuth(ServerSslSettings ssl) {
@@ -65,35 +76,24 @@ final class BeepSecurityFactory {
     }
 
     /**
-     * The client's security: TLS from {@code beep.client.ssl.bundle}, authentication on connect with
-     * {@code beep.client.sasl.mechanism}.
-     *
-     * @param bundles     Spring Boot's SSL bundles, or null when the context has none
-     * @param credentials the application's {@link SaslCredentials} bean, or null to use the user and password
-     */
-    static InitiatorSecurity client(ClientSettings client, SslBundles bundles, SaslCredentials credentials) {
-        return client("beep.client", client.getSsl(), client.getSasl(), bundles, credentials);
-    }
-
-    /**
      * A client's security from its TLS and SASL settings.
      *
-     * @param prefix      the properties' prefix, {@code beep.client} or {@code beep.clients.<name>}, for messages
+     * @param prefix      the properties' prefix, {@code beep.clients.<name>}, for messages
      * @param bundles     Spring Boot's SSL bundles, or null when the context has none
      * @param credentials credentials that replace the user and password, or null
      */
     static InitiatorSecurity client(String prefix, ClientSslSettings ssl, ClientSaslSettings sasl,
                                     @Nullable SslBundles bundles, @Nullable SaslCredentials credentials) {
-        InitiatorSecurity.Builder b = InitiatorSecurity.builder();
+        InitiatorSecurity.Builder b = InitiatorSecurity.builder().tlsOnConnect(ssl.isOnConnect());
         if (StringUtils.hasText(ssl.getBundle())) {
-            b.tls(SslBundleTls.initiator(bundles, prefix + ".ssl.bundle", ssl.getBundle()))
-                    .tlsOnConnect(ssl.isOnConnect());
+            b.tls(SslBundleTls.initiator(bundles, prefix + ".ssl.bundle", ssl.getBundle()));
         }
         if (StringUtils.hasText(sasl.getMechanism())) {
-            SaslMechanism mechanism = mechanism(sasl.getMechanism());
-            b.sasl(mechanism, credentials != null ? credentials : credentials(prefix, mechanism, sasl));
+            SaslMechanism mechanism = checked(prefix + ".sasl.mechanism", () -> mechanism(sasl.getMechanism()));
+            b.sasl(mechanism, credentials != null ? credentials : credentials(prefix, mechanism, sasl))
+                    .plainWithoutTls(sasl.isAllowPlainWithoutTls());
         }
-        return b.build();
+        return checked(prefix, b::build);
     }
 
     private static SaslCredentials credentials(String prefix, SaslMechanism mechanism, ClientSaslSettings sasl) {
@@ -106,7 +106,7 @@ final class BeepSecurityFactory {
                 if (!StringUtils.hasLength(sasl.getUser()) || sasl.getPassword() == null) {
                     throw new IllegalStateException(prefix + ".sasl.mechanism=" + mechanism.saslName() + " needs "
                             + prefix + ".sasl.user and " + prefix + ".sasl.password"
-                            + ("beep.client".equals(prefix) ? ", or a SaslCredentials bean" : ""));
+                            + (prefix.endsWith(".default") ? ", or a SaslCredentials bean" : ""));
                 }
                 return SaslCredentials.password(sasl.getUser(), sasl.getPassword().toCharArray());
         }
@@ -118,9 +118,10 @@ final class BeepSecurityFactory {
         return set;
     }
 
-    /** The mechanism named {@code name}; {@link BeepPropertiesValidator} has already refused unknown names. */
+    /** The mechanism named {@code name}, or a failure naming the known ones. */
     static SaslMechanism mechanism(String name) {
-        return SaslMechanism.forName(name.trim()).orElseThrow(() ->
-                new IllegalArgumentException("unknown SASL mechanism '" + name + "'"));
+        return SaslMechanism.forName(name.trim()).orElseThrow(() -> new IllegalArgumentException("unknown SASL "
+                + "mechanism '" + name + "', expected one of " + Arrays.stream(SaslMechanism.values())
+                .map(SaslMechanism::saslName).toList()));
     }
 }

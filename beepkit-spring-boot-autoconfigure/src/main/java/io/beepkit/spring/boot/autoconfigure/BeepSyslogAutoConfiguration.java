@@ -8,7 +8,6 @@ import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.syslog.SyslogCollector;
 import io.beepkit.syslog.SyslogConsumer;
-import io.beepkit.syslog.SyslogLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -54,7 +53,7 @@ public final class BeepSyslogAutoConfiguration {
                                                ApplicationEventPublisher events) {
         SyslogCollector.Builder b = SyslogCollector.builder().raw(false).cooked(false)
                 .legacyUris(properties.isLegacyUris())
-                .limits(limits(properties)).rfc3164Timestamps(properties.getRfc3164().policy());
+                .limits(properties.limits()).rfc3164Timestamps(properties.getRfc3164().policy());
         for (String p : properties.getProfiles()) {
             switch (p.trim().toLowerCase(Locale.ROOT)) {
                 case "raw" -> b.raw(true);
@@ -95,57 +94,30 @@ public final class BeepSyslogAutoConfiguration {
     @ConditionalOnMissingBean
     public BeepSyslogListener beepSyslogListener(SyslogCollector collector, BeepSyslogProperties syslog,
                                                  BeepProperties properties, ObjectProvider<BeepObserver> observers,
-                                                 ObjectProvider<BeepServerConfigCustomizer> configCustomizers,
+                                                 ObjectProvider<BeepServerCustomizer> customizers,
                                                  ObjectProvider<SslBundles> sslBundles,
                                                  ObjectProvider<SaslAuthenticator> authenticator,
                                                  ConfigurableEnvironment environment,
                                                  ApplicationEventPublisher events,
                                                  BeepResources resources) {
-        if (syslog.getPort() < 0 || syslog.getPort() > 65535) {
-            throw new IllegalArgumentException("beep.syslog.port must be 0..65535: " + syslog.getPort());
-        }
-        SessionConfig.Builder config = BeepConfigFactory.server(properties,
-                CompositeBeepObserver.of(observers.orderedStream().toList()));
-        configCustomizers.orderedStream().forEach(c -> c.customize(config));
+        SessionConfig.Builder config = properties.serverSession().toBuilder()
+                .observer(CompositeBeepObserver.of(observers.orderedStream().toList()));
+        customizers.orderedStream().forEach(c -> c.customizeSession(config));
         ProfileRegistry registry = new ProfileRegistry();
         for (String uri : collector.profiles()) {
             registry.register(uri, collector.handler(uri));
         }
-        BeepServer server = BeepServer.builder()
+        BeepServer.Builder builder = BeepServer.builder()
                 .bind(syslog.getHost(), syslog.getPort()).session(config.build())
-                .limits(BeepConfigFactory.listenerLimits(properties))
+                .limits(properties.getServer().getLimits().build())
                 .proxyProtocol(properties.getServer().isProxyProtocol())
                 .security(BeepSecurityFactory.listener("beep.syslog", syslog.getSsl(), syslog.getSasl(),
                         sslBundles.getIfAvailable(), authenticator.getIfAvailable()))
                 .profiles(registry)
-                .resources(resources)
-                .build();
-        BeepSyslogListener listener = new BeepSyslogListener(server, syslog.getShutdownTimeout());
+                .resources(resources);
+        customizers.orderedStream().forEach(c -> c.customize(builder));
+        BeepSyslogListener listener = new BeepSyslogListener(builder.build(), syslog.getShutdownTimeout());
         listener.attach(environment, events, ShutdownPhase.timeout(environment));
         return listener;
-    }
-
-    private static SyslogLimits limits(BeepSyslogProperties properties) {
-        return SyslogLimits.builder()
-                .maxLineLength(octets("max-line-length", properties.getMaxLineLength().toBytes()))
-                .maxLinesPerAnswer(positive("max-lines-per-answer", properties.getMaxLinesPerAnswer()))
-                .maxEntrySize(octets("max-entry-size", properties.getMaxEntrySize().toBytes()))
-                .maxPendingEntries(positive("max-pending-entries", properties.getMaxPendingEntries()))
-                .maxChannels(positive("max-channels", properties.getMaxChannels()))
-                .build();
-    }
-
-    private static int octets(String name, long value) {
-        if (value < 1 || value > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("beep.syslog." + name + " must be 1B to 2GB: " + value + "B");
-        }
-        return (int) value;
-    }
-
-    private static int positive(String name, int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException("beep.syslog." + name + " must be >= 1: " + value);
-        }
-        return value;
     }
 }

@@ -33,42 +33,19 @@ public class BeepSyslogKafkaProperties {
     }
 
     /** @return the topic, or null when unset */
-    public String getTopic() {
-        return topic;
-    }
-
+    public String getTopic() { return topic; }
     /** @param topic the topic every message is written to */
-    public void setTopic(String topic) {
-        this.topic = topic;
-    }
-
+    public void setTopic(String topic) { this.topic = topic; }
     /** @return the record key */
-    public Key getKey() {
-        return key;
-    }
-
+    public Key getKey() { return key; }
     /** @param key the record key */
-    public void setKey(Key key) {
-        this.key = key;
-    }
-
+    public void setKey(Key key) { this.key = key; }
     /** @return how long closing waits for buffered records */
-    public Duration getCloseTimeout() {
-        return closeTimeout;
-    }
-
+    public Duration getCloseTimeout() { return closeTimeout; }
     /** @param closeTimeout how long closing waits for buffered records */
-    public void setCloseTimeout(Duration closeTimeout) {
-        this.closeTimeout = closeTimeout;
-    }
-
+    public void setCloseTimeout(Duration closeTimeout) { this.closeTimeout = closeTimeout; }
     /** @return producer properties for the sink only */
-    public Map<String, String> getProperties() {
-        return properties;
-    }
-
+    public Map<String, String> getProperties() { return properties; }
     /** @param properties producer properties for the sink only */
-    public void setProperties(Map<String, String> properties) {
-        this.properties = properties;
-    }
+    public void setProperties(Map<String, String> properties) { this.properties = properties; }
 }

@@ -1,7 +1,10 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.syslog.SyslogLimits;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
+import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
@@ -11,8 +14,9 @@ import java.util.List;
 /**
  * The {@code beep.syslog.*} properties: whether an RFC 3195 collector runs, on which address and port (its own
  * listener, beside the {@code beep.server} one), with which TLS and SASL settings, where its messages go, which
- * profiles it offers and the limits per peer (the defaults are {@code SyslogLimits.DEFAULT}'s). The socket, limits
- * and session settings of {@code beep.*} apply to it as to the BEEP server.
+ * profiles it offers and the limits per peer ({@code SyslogLimits}; unset ones keep its defaults). The listener's
+ * session settings and limits ({@code beep.session.*}, {@code beep.server.session.*}, {@code beep.server.limits.*})
+ * apply to it as to the BEEP listener.
  */
 @ConfigurationProperties("beep.syslog")
 public class BeepSyslogProperties {
@@ -41,16 +45,41 @@ public class BeepSyslogProperties {
     private List<String> profiles = new ArrayList<>(List.of("cooked", "raw"));
     /** Whether to also offer the pre-RFC URIs rsyslog's liblogging uses. */
     private boolean legacyUris;
-    /** The longest RAW line accepted. */
-    private DataSize maxLineLength = DataSize.ofBytes(8192);
-    /** The most lines in one RAW answer. */
-    private int maxLinesPerAnswer = 10_000;
-    /** The largest COOKED message body (one entry, iam or path). */
-    private DataSize maxEntrySize = DataSize.ofBytes(16_384);
-    /** COOKED messages of one channel not yet answered. */
-    private int maxPendingEntries = 64;
-    /** RAW and COOKED channels open at once on one session. */
-    private int maxChannels = 8;
+    /** The longest RAW line accepted; unset for the library's default (SyslogLimits). */
+    private @Nullable DataSize maxLineLength;
+    /** The most lines in one RAW answer; unset for the library's default. */
+    private @Nullable Integer maxLinesPerAnswer;
+    /** RAW answers of one channel arriving interleaved at once; unset for the library's default. */
+    private @Nullable Integer maxOpenAnswers;
+    /** The largest COOKED message body (one entry, iam or path); unset for the library's default. */
+    private @Nullable DataSize maxEntrySize;
+    /** The most path elements remembered per COOKED channel; unset for the library's default. */
+    private @Nullable Integer maxPaths;
+    /** COOKED messages of one channel not yet answered; unset for the library's default. */
+    private @Nullable Integer maxPendingEntries;
+    /** RAW and COOKED channels open at once on one session; unset for the library's default. */
+    private @Nullable Integer maxChannels;
+
+    /**
+     * @return the limits per peer, one to one with {@link SyslogLimits.Builder}
+     * @throws IllegalArgumentException naming the prefix and the library's reason
+     */
+    SyslogLimits limits() {
+        SyslogLimits.Builder b = SyslogLimits.builder();
+        PropertyMapper map = PropertyMapper.get();
+        try {
+            map.from(maxLineLength).as(Octets::of).to(b::maxLineLength);
+            map.from(maxLinesPerAnswer).to(b::maxLinesPerAnswer);
+            map.from(maxOpenAnswers).to(b::maxOpenAnswers);
+            map.from(maxEntrySize).as(Octets::of).to(b::maxEntrySize);
+            map.from(maxPaths).to(b::maxPaths);
+            map.from(maxPendingEntries).to(b::maxPendingEntries);
+            map.from(maxChannels).to(b::maxChannels);
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("beep.syslog: " + e.getMessage(), e);
+        }
+    }
 
     /** Where messages go without a {@code SyslogConsumer} bean. */
     public enum Sink {
@@ -64,137 +93,65 @@ public class BeepSyslogProperties {
     }
 
     /** @return the collector's address ({@code beep.syslog.host}, default 127.0.0.1) */
-    public String getHost() {
-        return host;
-    }
-
+    public String getHost() { return host; }
     /** @param host the collector's address */
-    public void setHost(String host) {
-        this.host = host;
-    }
-
+    public void setHost(String host) { this.host = host; }
     /** @return the collector's port ({@code beep.syslog.port}, default 601) */
-    public int getPort() {
-        return port;
-    }
-
+    public int getPort() { return port; }
     /** @param port the collector's port, 0..65535 */
-    public void setPort(int port) {
-        this.port = port;
-    }
-
+    public void setPort(int port) { this.port = port; }
     /** @return where messages go without a consumer bean, or null to require one */
-    public Sink getSink() {
-        return sink;
-    }
-
+    public Sink getSink() { return sink; }
     /** @param sink where messages go without a consumer bean */
-    public void setSink(Sink sink) {
-        this.sink = sink;
-    }
-
+    public void setSink(Sink sink) { this.sink = sink; }
     /** @return the graceful-release timeout at shutdown ({@code beep.syslog.shutdown-timeout}, default 5s) */
-    public Duration getShutdownTimeout() {
-        return shutdownTimeout;
-    }
-
+    public Duration getShutdownTimeout() { return shutdownTimeout; }
     /** @param shutdownTimeout the graceful-release timeout at shutdown */
-    public void setShutdownTimeout(Duration shutdownTimeout) {
-        this.shutdownTimeout = shutdownTimeout;
-    }
-
+    public void setShutdownTimeout(Duration shutdownTimeout) { this.shutdownTimeout = shutdownTimeout; }
     /** @return the collector's TLS ({@code beep.syslog.ssl.*}) */
-    public ServerSslSettings getSsl() {
-        return ssl;
-    }
-
+    public ServerSslSettings getSsl() { return ssl; }
     /** @return how RFC 3164 timestamps are read ({@code beep.syslog.rfc3164.*}) */
-    public SyslogRfc3164Settings getRfc3164() {
-        return rfc3164;
-    }
-
+    public SyslogRfc3164Settings getRfc3164() { return rfc3164; }
     /** @return the collector's SASL, offered when a {@code SaslAuthenticator} bean exists ({@code beep.syslog.sasl.*}) */
-    public ServerSaslSettings getSasl() {
-        return sasl;
-    }
-
+    public ServerSaslSettings getSasl() { return sasl; }
     /** @return whether the collector is on ({@code beep.syslog.enabled}, default false) */
-    public boolean isEnabled() {
-        return enabled;
-    }
-
+    public boolean isEnabled() { return enabled; }
     /** @param enabled whether the collector is on */
-    public void setEnabled(boolean enabled) {
-        this.enabled = enabled;
-    }
-
+    public void setEnabled(boolean enabled) { this.enabled = enabled; }
     /** @return the profiles offered ({@code beep.syslog.profiles}, default cooked,raw) */
-    public List<String> getProfiles() {
-        return profiles;
-    }
-
+    public List<String> getProfiles() { return profiles; }
     /** @param profiles cooked and/or raw */
-    public void setProfiles(List<String> profiles) {
-        this.profiles = profiles;
-    }
-
+    public void setProfiles(List<String> profiles) { this.profiles = profiles; }
     /** @return whether the legacy URIs are offered too ({@code beep.syslog.legacy-uris}, default false) */
-    public boolean isLegacyUris() {
-        return legacyUris;
-    }
-
+    public boolean isLegacyUris() { return legacyUris; }
     /** @param legacyUris whether to offer the legacy URIs too */
-    public void setLegacyUris(boolean legacyUris) {
-        this.legacyUris = legacyUris;
-    }
-
-    /** @return the longest RAW line ({@code beep.syslog.max-line-length}, default 8192B) */
-    public DataSize getMaxLineLength() {
-        return maxLineLength;
-    }
-
-    /** @param maxLineLength the longest RAW line */
-    public void setMaxLineLength(DataSize maxLineLength) {
-        this.maxLineLength = maxLineLength;
-    }
-
-    /** @return the most lines per RAW answer ({@code beep.syslog.max-lines-per-answer}, default 10000) */
-    public int getMaxLinesPerAnswer() {
-        return maxLinesPerAnswer;
-    }
-
-    /** @param maxLinesPerAnswer the most lines per RAW answer */
-    public void setMaxLinesPerAnswer(int maxLinesPerAnswer) {
-        this.maxLinesPerAnswer = maxLinesPerAnswer;
-    }
-
-    /** @return the largest COOKED body ({@code beep.syslog.max-entry-size}, default 16384B) */
-    public DataSize getMaxEntrySize() {
-        return maxEntrySize;
-    }
-
-    /** @param maxEntrySize the largest COOKED body */
-    public void setMaxEntrySize(DataSize maxEntrySize) {
-        this.maxEntrySize = maxEntrySize;
-    }
-
-    /** @return COOKED messages of a channel not yet answered ({@code beep.syslog.max-pending-entries}, default 64) */
-    public int getMaxPendingEntries() {
-        return maxPendingEntries;
-    }
-
-    /** @param maxPendingEntries COOKED messages of a channel not yet answered */
-    public void setMaxPendingEntries(int maxPendingEntries) {
-        this.maxPendingEntries = maxPendingEntries;
-    }
-
-    /** @return syslog channels per session ({@code beep.syslog.max-channels}, default 8) */
-    public int getMaxChannels() {
-        return maxChannels;
-    }
-
-    /** @param maxChannels syslog channels per session */
-    public void setMaxChannels(int maxChannels) {
-        this.maxChannels = maxChannels;
-    }
+    public void setLegacyUris(boolean legacyUris) { this.legacyUris = legacyUris; }
+    /** @return the longest RAW line, null for the library's default */
+    public @Nullable DataSize getMaxLineLength() { return maxLineLength; }
+    /** @param v the longest RAW line */
+    public void setMaxLineLength(@Nullable DataSize v) { maxLineLength = v; }
+    /** @return the most lines per RAW answer, null for the library's default */
+    public @Nullable Integer getMaxLinesPerAnswer() { return maxLinesPerAnswer; }
+    /** @param v the most lines per RAW answer */
+    public void setMaxLinesPerAnswer(@Nullable Integer v) { maxLinesPerAnswer = v; }
+    /** @return the RAW answers interleaved at once, null for the library's default */
+    public @Nullable Integer getMaxOpenAnswers() { return maxOpenAnswers; }
+    /** @param v the RAW answers interleaved at once */
+    public void setMaxOpenAnswers(@Nullable Integer v) { maxOpenAnswers = v; }
+    /** @return the largest COOKED body, null for the library's default */
+    public @Nullable DataSize getMaxEntrySize() { return maxEntrySize; }
+    /** @param v the largest COOKED body */
+    public void setMaxEntrySize(@Nullable DataSize v) { maxEntrySize = v; }
+    /** @return the path elements per COOKED channel, null for the library's default */
+    public @Nullable Integer getMaxPaths() { return maxPaths; }
+    /** @param v the path elements per COOKED channel */
+    public void setMaxPaths(@Nullable Integer v) { maxPaths = v; }
+    /** @return COOKED messages of a channel not yet answered, null for the library's default */
+    public @Nullable Integer getMaxPendingEntries() { return maxPendingEntries; }
+    /** @param v COOKED messages of a channel not yet answered */
+    public void setMaxPendingEntries(@Nullable Integer v) { maxPendingEntries = v; }
+    /** @return syslog channels per session, null for the library's default */
+    public @Nullable Integer getMaxChannels() { return maxChannels; }
+    /** @param v syslog channels per session */
+    public void setMaxChannels(@Nullable Integer v) { maxChannels = v; }
 }

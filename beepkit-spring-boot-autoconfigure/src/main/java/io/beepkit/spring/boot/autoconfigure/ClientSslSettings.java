@@ -1,7 +1,7 @@
 package io.beepkit.spring.boot.autoconfigure;
 
 /**
- * TLS for the {@code BeepClient} bean ({@code beep.client.ssl.*}): the Spring Boot SSL bundle it trusts listeners
+ * TLS for a client ({@code beep.clients.<name>.ssl.*}): the Spring Boot SSL bundle it trusts listeners
  * (and optionally presents a client certificate) with, and whether it secures each session on connect.
  */
 public class ClientSslSettings {
@@ -13,27 +13,16 @@ public class ClientSslSettings {
     private String bundle;
     /**
      * Whether the client asks for TLS at once on every connect; connect() then completes with the secured session.
-     * Without it the application calls BeepSession.startTls(). Needs beep.client.ssl.bundle.
+     * Without it the application calls BeepSession.startTls(). Needs beep.clients.NAME.ssl.bundle.
      */
     private boolean onConnect = false;
 
     /** @return the SSL bundle's name, or null for no TLS */
-    public String getBundle() {
-        return bundle;
-    }
-
+    public String getBundle() { return bundle; }
     /** @param bundle the SSL bundle's name */
-    public void setBundle(String bundle) {
-        this.bundle = bundle;
-    }
-
+    public void setBundle(String bundle) { this.bundle = bundle; }
     /** @return whether TLS starts on connect */
-    public boolean isOnConnect() {
-        return onConnect;
-    }
-
+    public boolean isOnConnect() { return onConnect; }
     /** @param onConnect whether TLS starts on connect */
-    public void setOnConnect(boolean onConnect) {
-        this.onConnect = onConnect;
-    }
+    public void setOnConnect(boolean onConnect) { this.onConnect = onConnect; }
 }

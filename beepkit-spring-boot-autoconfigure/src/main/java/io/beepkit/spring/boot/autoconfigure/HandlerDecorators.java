@@ -26,11 +26,6 @@ final class HandlerDecorators {
         }
     }
 
-    /** {@code handler} wrapped by every decorator bean, for handlers registered outside the registry. */
-    static ProfileHandler decorate(String uri, ProfileHandler handler, ListableBeanFactory beans) {
-        return decorate(uri, handler, decorators(beans));
-    }
-
     private static List<BeepHandlerDecorator> decorators(ListableBeanFactory beans) {
         return beans.getBeanProvider(BeepHandlerDecorator.class).orderedStream().toList();
     }

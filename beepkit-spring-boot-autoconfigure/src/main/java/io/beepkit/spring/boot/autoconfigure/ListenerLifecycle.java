@@ -98,11 +98,16 @@ abstract class ListenerLifecycle implements SmartLifecycle, DisposableBean {
             AvailabilityChangeEvent.publish(events, this, ReadinessState.REFUSING_TRAFFIC);
         }
         Duration grace = grace();
-        log.info("BEEP listener on port {} stopping: {} sessions get {} to be released", server.port(),
+        int port = server.port();
+        log.info("BEEP listener on port {} stopping: {} sessions get {} to be released", port,
                 server.sessions().size(), grace);
+        long started = System.nanoTime();
         server.closeAsync(grace).whenComplete((ignored, failure) -> {
             if (failure != null) {
-                log.warn("BEEP listener on port {} did not stop cleanly: {}", server.port(), failure.toString());
+                log.warn("BEEP listener on port {} did not stop cleanly: {}", port, failure.toString());
+            } else {
+                log.info("BEEP listener on port {} stopped in {} ms", port,
+                        Duration.ofNanos(System.nanoTime() - started).toMillis());
             }
             releaseKeepAlive();
             callback.run();

@@ -1,22 +1,20 @@
 package io.beepkit.spring.boot.autoconfigure;
 
-import io.beepkit.netty.BeepServer;
+import io.beepkit.api.ProfileRegistry;
 import io.beepkit.spring.BeepListener;
 import io.beepkit.spring.BeepListenerMethod;
 import io.beepkit.spring.BeepListenerMethods;
 import io.beepkit.spring.BeepPayloadConverter;
 import org.springframework.beans.factory.ListableBeanFactory;
-import org.springframework.core.Ordered;
 
 import java.util.List;
 
 /**
- * Adds the {@link BeepListener} methods of the context's beans ({@link BeepListenerMethods}) to the auto-configured
- * listener, decorated as every other handler. A customizer rather than a bean post-processor because the listener's
- * profiles are fixed when its builder builds. Runs before the application's customizers, which may still replace a
- * profile.
+ * Adds the {@link BeepListener} methods of the context's beans ({@link BeepListenerMethods}) to the profiles of the
+ * auto-configured listener, beside the {@code ProfileRegistration} and {@code @BeepProfile} beans and before the
+ * customizers; all are decorated together once the customizers have run.
  */
-final class ListenerMethods implements BeepServerCustomizer, Ordered {
+final class ListenerMethods {
     private final ListableBeanFactory beans;
     private final BeepPayloadConverter converter;
     private final boolean json;
@@ -28,8 +26,8 @@ final class ListenerMethods implements BeepServerCustomizer, Ordered {
         this.json = json;
     }
 
-    @Override
-    public void customize(BeepServer.Builder server) {
+    /** Registers every {@link BeepListener} method, failing on a profile another source serves too. */
+    void register(ProfileRegistry registry) {
         ProfileSources sources = ProfileSources.of(beans);
         List<BeepListenerMethod> methods = BeepListenerMethods.find(beans, converter);
         if (!json) {
@@ -37,12 +35,7 @@ final class ListenerMethods implements BeepServerCustomizer, Ordered {
         }
         for (BeepListenerMethod method : methods) {
             sources.claim(method.profile(), method.description());
-            server.profile(method.profile(), HandlerDecorators.decorate(method.profile(), method.handler(), beans));
+            registry.register(method.profile(), method.handler());
         }
-    }
-
-    @Override
-    public int getOrder() {
-        return Ordered.HIGHEST_PRECEDENCE;
     }
 }

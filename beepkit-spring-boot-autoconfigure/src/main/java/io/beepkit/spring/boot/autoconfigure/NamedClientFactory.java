@@ -5,50 +5,56 @@ import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.InitiatorSecurity;
+import io.beepkit.api.security.SaslCredentials;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.ssl.SslBundles;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 
 /**
- * Builds the {@link BeepClient} of a named client as the auto-configured {@code BeepClient} bean is built
- * ({@code beep.client.*} and the shared settings, the observers, {@code spring.threads.virtual.enabled}, the
- * {@link BeepClientConfigCustomizer}s and {@link BeepClientCustomizer}s), with the named client's own TLS and SASL.
+ * Builds the {@link BeepClient} of a client of {@code beep.clients.<name>.*}: its session settings over
+ * {@code beep.session.*}, its TLS and SASL, the observers and the {@link BeepClientCustomizer}s, on the shared
+ * {@link BeepResources}.
  */
 final class NamedClientFactory {
     private final BeepProperties properties;
     private final BeepObserver observer;
-    private final List<BeepClientConfigCustomizer> configCustomizers;
     private final List<BeepClientCustomizer> customizers;
-    private final Map<String, InitiatorSecurity> security = new HashMap<>();
+    private final @Nullable SslBundles bundles;
     private final BeepResources resources;
 
-    /**
-     * Resolves every named client's TLS and SASL now, so that an unknown SSL bundle fails start-up naming the
-     * property rather than the first call.
-     */
     NamedClientFactory(BeepProperties properties, BeepObserver observer,
-                       List<BeepClientConfigCustomizer> configCustomizers, List<BeepClientCustomizer> customizers,
+                       List<BeepClientCustomizer> customizers,
                        @Nullable SslBundles bundles, BeepResources resources) {
         this.properties = properties;
         this.observer = observer;
-        this.configCustomizers = configCustomizers;
         this.customizers = customizers;
+        this.bundles = bundles;
         this.resources = resources;
-        properties.getClients().forEach((name, settings) -> security.put(name,
-                BeepSecurityFactory.client("beep.clients." + name, settings.getSsl(), settings.getSasl(), bundles,
-                        null)));
     }
 
-    /** @param name a client of {@code beep.clients} */
-    BeepClient build(String name) {
-        SessionConfig.Builder config = BeepConfigFactory.client(properties, observer);
-        configCustomizers.forEach(c -> c.customize(config));
-        BeepClient.Builder builder = BeepClient.builder().session(config.build())
-                .security(Objects.requireNonNull(security.get(name), name)).resources(resources);
+    /**
+     * The client's TLS and SASL, resolved when its template is made, so that an unknown SSL bundle fails start-up
+     * naming the property rather than the first call.
+     *
+     * @param credentials replace the user and password of {@code beep.clients.<name>.sasl.*}, or null
+     */
+    InitiatorSecurity security(String name, @Nullable SaslCredentials credentials) {
+        ClientProperties c = properties.client(name);
+        return BeepSecurityFactory.client("beep.clients." + name, c.getSsl(), c.getSasl(), bundles, credentials);
+    }
+
+    /** @param name a client of {@code beep.clients}, or one without properties for the library's defaults */
+    BeepClient build(String name, @Nullable SaslCredentials credentials) {
+        return build(name, security(name, credentials));
+    }
+
+    /** @param security the client's TLS and SASL, as {@link #security} gave them */
+    BeepClient build(String name, InitiatorSecurity security) {
+        SessionConfig.Builder config = properties.clientSession(name).toBuilder().observer(observer);
+        customizers.forEach(c -> c.customizeSession(config));
+        BeepClient.Builder builder = BeepClient.builder().session(config.build()).security(security)
+                .resources(resources);
         customizers.forEach(c -> c.customize(builder));
         return builder.build();
     }

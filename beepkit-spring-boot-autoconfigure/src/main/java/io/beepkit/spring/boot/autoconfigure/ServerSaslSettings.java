@@ -17,20 +17,11 @@ public class ServerSaslSettings {
     private boolean allowPlainWithoutTls = false;
 
     /** @return the mechanisms' names, or null for the default */
-    public List<String> getMechanisms() {
-        return mechanisms;
-    }
-
+    public List<String> getMechanisms() { return mechanisms; }
     /** @param mechanisms the mechanisms' names */
-    public void setMechanisms(List<String> mechanisms) {
-        this.mechanisms = mechanisms;
-    }
-
+    public void setMechanisms(List<String> mechanisms) { this.mechanisms = mechanisms; }
     /** @return whether PLAIN is allowed without TLS */
-    public boolean isAllowPlainWithoutTls() {
-        return allowPlainWithoutTls;
-    }
-
+    public boolean isAllowPlainWithoutTls() { return allowPlainWithoutTls; }
     /** @param allowPlainWithoutTls whether PLAIN is allowed without TLS */
     public void setAllowPlainWithoutTls(boolean allowPlainWithoutTls) {
         this.allowPlainWithoutTls = allowPlainWithoutTls;

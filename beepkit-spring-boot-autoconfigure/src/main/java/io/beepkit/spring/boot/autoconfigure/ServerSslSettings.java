@@ -33,32 +33,15 @@ public class ServerSslSettings {
     }
 
     /** @return the SSL bundle's name, or null for no TLS */
-    public String getBundle() {
-        return bundle;
-    }
-
+    public String getBundle() { return bundle; }
     /** @param bundle the SSL bundle's name */
-    public void setBundle(String bundle) {
-        this.bundle = bundle;
-    }
-
+    public void setBundle(String bundle) { this.bundle = bundle; }
     /** @return whether TLS is required before any other profile */
-    public boolean isRequired() {
-        return required;
-    }
-
+    public boolean isRequired() { return required; }
     /** @param required whether TLS is required before any other profile */
-    public void setRequired(boolean required) {
-        this.required = required;
-    }
-
+    public void setRequired(boolean required) { this.required = required; }
     /** @return whether clients are asked for a certificate */
-    public ClientAuth getClientAuth() {
-        return clientAuth;
-    }
-
+    public ClientAuth getClientAuth() { return clientAuth; }
     /** @param clientAuth whether clients are asked for a certificate */
-    public void setClientAuth(ClientAuth clientAuth) {
-        this.clientAuth = clientAuth;
-    }
+    public void setClientAuth(ClientAuth clientAuth) { this.clientAuth = clientAuth; }
 }

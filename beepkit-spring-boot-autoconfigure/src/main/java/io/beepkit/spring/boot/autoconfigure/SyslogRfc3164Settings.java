@@ -1,6 +1,7 @@
 package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.syslog.Rfc3164TimestampPolicy;
+import org.jspecify.annotations.Nullable;
 
 import java.time.DateTimeException;
 import java.time.Duration;
@@ -21,38 +22,24 @@ public class SyslogRfc3164Settings {
      * default none.
      */
     private Map<String, String> deviceZones = new LinkedHashMap<>();
-    /** How far after its reception a timestamp may lie (clock skew) before it is taken as last year's. */
-    private Duration futureTolerance = Duration.ofDays(1);
+    /**
+     * How far after its reception a timestamp may lie (clock skew) before it is taken as last year's; unset for the
+     * library's default (Rfc3164TimestampPolicy).
+     */
+    private @Nullable Duration futureTolerance;
 
     /** @return the zone's ID, or null to read no RFC 3164 timestamp */
-    public String getZone() {
-        return zone;
-    }
-
-    /** @param zone the zone's ID */
-    public void setZone(String zone) {
-        this.zone = zone;
-    }
-
+    public String getZone() { return zone; }
+    /** @param v the zone's ID */
+    public void setZone(String v) { zone = v; }
     /** @return the device zones by hostname */
-    public Map<String, String> getDeviceZones() {
-        return deviceZones;
-    }
-
-    /** @param deviceZones the device zones by hostname */
-    public void setDeviceZones(Map<String, String> deviceZones) {
-        this.deviceZones = deviceZones;
-    }
-
-    /** @return the clock skew tolerated before a timestamp is taken as last year's */
-    public Duration getFutureTolerance() {
-        return futureTolerance;
-    }
-
-    /** @param futureTolerance the clock skew tolerated */
-    public void setFutureTolerance(Duration futureTolerance) {
-        this.futureTolerance = futureTolerance;
-    }
+    public Map<String, String> getDeviceZones() { return deviceZones; }
+    /** @param v the device zones by hostname */
+    public void setDeviceZones(Map<String, String> v) { deviceZones = v; }
+    /** @return the clock skew tolerated before a timestamp is taken as last year's, null for the library's default */
+    public @Nullable Duration getFutureTolerance() { return futureTolerance; }
+    /** @param v the clock skew tolerated */
+    public void setFutureTolerance(@Nullable Duration v) { futureTolerance = v; }
 
     /**
      * The policy these settings describe.
@@ -67,8 +54,10 @@ public class SyslogRfc3164Settings {
             }
             return Rfc3164TimestampPolicy.none();
         }
-        Rfc3164TimestampPolicy policy = Rfc3164TimestampPolicy.zone(zoneId("beep.syslog.rfc3164.zone", zone))
-                .withFutureTolerance(futureTolerance);
+        Rfc3164TimestampPolicy policy = Rfc3164TimestampPolicy.zone(zoneId("beep.syslog.rfc3164.zone", zone));
+        if (futureTolerance != null) {
+            policy = policy.withFutureTolerance(futureTolerance);
+        }
         for (Map.Entry<String, String> e : deviceZones.entrySet()) {
             policy = policy.withDeviceZone(e.getKey(),
                     zoneId("beep.syslog.rfc3164.device-zones." + e.getKey(), e.getValue()));

@@ -13,8 +13,6 @@ import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.ListenerLimits;
-import io.beepkit.netty.FlowSettings;
-import io.beepkit.netty.SessionLimits;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.SocketTuning;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -56,38 +54,19 @@ class BeepAutoConfigurationTest {
             assertThat(ctx.getBean(BeepServerLifecycle.class).isRunning()).isTrue();
             assertThat(server.localAddress().getHostString()).isEqualTo("127.0.0.1");
         });
+        // Nothing set: every group is the library's own, from its builders' defaults.
         BeepProperties defaults = new BeepProperties();
-        assertThat(defaults.getServer().getPort()).isEqualTo(10288);
-        assertThat(defaults.getLimits().getMaxMessageSize().toBytes())
-                .isEqualTo(SessionLimits.DEFAULT_MAX_MESSAGE_SIZE);
-        assertThat(defaults.getLimits().getMaxChannels()).isEqualTo(SessionLimits.DEFAULT_MAX_CHANNELS);
-        assertThat(defaults.getLimits().getMaxOutstanding()).isEqualTo(SessionLimits.DEFAULT_MAX_OUTSTANDING);
-        assertThat(defaults.getLimits().getTailWait()).isEqualTo(FlowSettings.DEFAULT_TAIL_WAIT);
-        assertThat(defaults.getLimits().getGreetingTimeout()).isEqualTo(SessionLimits.DEFAULT_GREETING_TIMEOUT);
-        assertThat(defaults.getLimits().getMaxGreetingSize().toBytes())
-                .isEqualTo(SessionLimits.DEFAULT_MAX_GREETING_SIZE);
-        assertThat(defaults.getLimits().getIdleTimeout()).isEqualTo(SessionLimits.DEFAULT_IDLE_TIMEOUT);
-        assertThat(defaults.getLimits().getMemoryBudget().toBytes()).isEqualTo(SessionLimits.DEFAULT_MEMORY_BUDGET);
-        assertThat(defaults.getLimits().getMemoryBudgetTimeout())
-                .isEqualTo(SessionLimits.DEFAULT_MEMORY_BUDGET_TIMEOUT);
-        assertThat(defaults.getLimits().getMaxSessions()).isEqualTo(ListenerLimits.DEFAULT_MAX_SESSIONS);
-        assertThat(defaults.getLimits().getMaxSessionsPerAddress())
-                .isEqualTo(ListenerLimits.DEFAULT_MAX_SESSIONS_PER_ADDRESS);
-        assertThat(defaults.getSession().getSeqDelay()).isEqualTo(FlowSettings.DEFAULT_SEQ_DELAY);
-        assertThat(defaults.getResources().getDirectCallbacks()).as("unset: BeepResources' default").isNull();
-        // The client's overrides are unset: it takes the shared values.
-        ClientSettings client = defaults.getClient();
-        assertThat(client.getMaxMessageSize()).isNull();
-        assertThat(client.getGreetingTimeout()).isNull();
-        assertThat(client.getMaxGreetingSize()).isNull();
-        assertThat(client.getIdleTimeout()).isNull();
+        assertThat(defaults.serverSession()).isEqualTo(SessionConfig.defaults());
+        assertThat(defaults.clientSession("default")).isEqualTo(SessionConfig.defaults());
+        assertThat(defaults.getServer().getLimits().build()).isEqualTo(ListenerLimits.defaults());
     }
 
     @Test
     void limitsReachTheSessionSettings() {
-        RUNNER.withPropertyValues("beep.limits.max-message-size=1MB", "beep.limits.max-channels=8",
-                "beep.limits.max-outstanding=16", "beep.limits.tail-wait=5ms", "beep.client.max-channels=4",
-                "beep.client.socket-profile=bounded").run(ctx -> {
+        RUNNER.withPropertyValues("beep.session.limits.max-message-size=1MB", "beep.session.limits.max-channels=8",
+                "beep.session.limits.max-outstanding=16", "beep.session.flow.tail-wait=5ms",
+                "beep.clients.default.session.limits.max-channels=4",
+                "beep.clients.default.session.tuning=bounded").run(ctx -> {
             SessionConfig server = ctx.getBean(BeepServer.class).config();
             assertThat(server.limits().maxMessageSize()).isEqualTo(1024 * 1024);
             assertThat(server.limits().maxChannels()).isEqualTo(8);
@@ -96,7 +75,8 @@ class BeepAutoConfigurationTest {
             SessionConfig client = ctx.getBean(BeepClient.class).config();
             assertThat(client.limits().maxChannels()).isEqualTo(4);
             assertThat(client.limits().maxOutstanding()).isEqualTo(16);
-            assertThat(SocketTuning.nameOf(client.socket(), client.flow())).isEqualTo(SocketTuning.BOUNDED.name());
+            assertThat(client.socket()).isEqualTo(SocketTuning.BOUNDED.socket());
+            assertThat(client.flow().initialWindow()).isEqualTo(SocketTuning.BOUNDED.flow().initialWindow());
         });
     }
 
@@ -168,8 +148,6 @@ class BeepAutoConfigurationTest {
             assertThat(ctx).doesNotHaveBean(BeepServer.class).doesNotHaveBean(BeepServerLifecycle.class)
                     .doesNotHaveBean(BeepServerHealthIndicator.class).hasSingleBean(BeepClient.class);
         });
-        RUNNER.withPropertyValues("beep.client.enabled=false").run(ctx ->
-                assertThat(ctx).doesNotHaveBean(BeepClient.class).hasSingleBean(BeepServer.class));
     }
 
     @Test
@@ -269,13 +247,31 @@ class BeepAutoConfigurationTest {
     @Configuration(proxyBeanMethods = false)
     static class Customizers {
         @Bean
-        BeepServerConfigCustomizer serverCustomizer() {
-            return config -> config.features("x-server");
+        BeepServerCustomizer serverCustomizer() {
+            return new BeepServerCustomizer() {
+                @Override
+                public void customize(BeepServer.Builder server) {
+                }
+
+                @Override
+                public void customizeSession(SessionConfig.Builder session) {
+                    session.features("x-server");
+                }
+            };
         }
 
         @Bean
-        BeepClientConfigCustomizer clientCustomizer() {
-            return config -> config.features("x-client");
+        BeepClientCustomizer clientCustomizer() {
+            return new BeepClientCustomizer() {
+                @Override
+                public void customize(BeepClient.Builder client) {
+                }
+
+                @Override
+                public void customizeSession(SessionConfig.Builder session) {
+                    session.features("x-client");
+                }
+            };
         }
     }
 }

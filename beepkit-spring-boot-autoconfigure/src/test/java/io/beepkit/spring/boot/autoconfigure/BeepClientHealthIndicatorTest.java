@@ -46,7 +46,6 @@ class BeepClientHealthIndicatorTest {
     void severalClientsAreReportedByBeanName() {
         RUNNER.withBean("second", BeepClient.class, () -> BeepClient.builder().build())
                 .withBean("first", BeepClient.class, () -> BeepClient.builder().build())
-                .withPropertyValues("beep.client.enabled=false")
                 .run(ctx -> {
                     HealthContributor contributor = ctx.getBean("beepClientHealthContributor",
                             HealthContributor.class);

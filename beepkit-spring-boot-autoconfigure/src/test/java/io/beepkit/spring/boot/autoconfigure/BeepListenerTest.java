@@ -50,7 +50,7 @@ class BeepListenerTest {
     static final ApplicationContextRunner SERVER = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class,
                     BeepMessagingAutoConfiguration.class))
-            .withPropertyValues("beep.server.port=0", "beep.client.enabled=false");
+            .withPropertyValues("beep.server.port=0");
 
     static final ApplicationContextRunner CLIENT = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class,

@@ -87,6 +87,27 @@ class BeepObservationAutoConfigurationTest {
                 });
     }
 
+    /** A profile a BeepServerCustomizer adds is decorated as every other: observed, with the MDC. */
+    @Test
+    void profilesACustomizerAddsAreObservedToo() {
+        RUNNER.withUserConfiguration(Observations.class)
+                .withBean(BeepServerCustomizer.class, () -> server -> server.profile("urn:test:customized",
+                        (MessageHandler) (m, r) -> r.reply(MimeEntity.of(String.valueOf(
+                                MDC.get(MdcProfileHandler.PROFILE))))))
+                .run(ctx -> {
+                    BeepSession session = ctx.getBean(BeepClient.class)
+                            .connect("127.0.0.1", ctx.getBean(BeepServer.class).port()).get(10, TimeUnit.SECONDS);
+                    BeepChannel channel = session.startChannel("urn:test:customized").get(10, TimeUnit.SECONDS);
+                    assertThat(channel.send(MimeEntity.of("x")).get(10, TimeUnit.SECONDS).entity().bodyText())
+                            .isEqualTo("urn:test:customized");
+                    List<Observation.Context> stopped = ctx.getBean(Observations.class).stopped;
+                    awaitSize(stopped, 1);
+                    assertThat(stopped.get(0).getLowCardinalityKeyValue("beep.profile").getValue())
+                            .isEqualTo("urn:test:customized");
+                    session.close().get(10, TimeUnit.SECONDS);
+                });
+    }
+
     /** A BeepTemplate's calls are observed on the initiator's side, beside the listener's observation. */
     @Test
     void beepTemplateCallsAreObserved() throws Exception {

@@ -110,8 +110,8 @@ class BeepSecurityTest {
 
     @Test
     void bundlesSecureTheSessionOnConnect() {
-        withBundles().withPropertyValues("beep.server.ssl.bundle=listener", "beep.client.ssl.bundle=clients",
-                "beep.client.ssl.on-connect=true").run(ctx -> {
+        withBundles().withPropertyValues("beep.server.ssl.bundle=listener", "beep.clients.default.ssl.bundle=clients",
+                "beep.clients.default.ssl.on-connect=true").run(ctx -> {
             assertThat(ctx).hasNotFailed();
             assertThat(ctx.getBean(BeepServer.class).security().tls()).isNotNull();
             BeepSession session = connect(ctx);
@@ -128,21 +128,21 @@ class BeepSecurityTest {
     @Test
     void clientAuthNeedAdmitsOnlyClientsWithATrustedCertificate() {
         withBundles().withPropertyValues("beep.server.ssl.bundle=mutual", "beep.server.ssl.client-auth=need",
-                "beep.client.ssl.bundle=device", "beep.client.ssl.on-connect=true").run(ctx -> {
+                "beep.clients.default.ssl.bundle=device", "beep.clients.default.ssl.on-connect=true").run(ctx -> {
             BeepSession session = connect(ctx);
             assertThat(session.isSecure()).isTrue();
             assertThat(listenerSide(ctx).tls().orElseThrow().peerSubject().orElseThrow()).contains("CN=device-7");
             session.close().get(5, TimeUnit.SECONDS);
         });
         withBundles().withPropertyValues("beep.server.ssl.bundle=mutual", "beep.server.ssl.client-auth=need",
-                "beep.client.ssl.bundle=clients", "beep.client.ssl.on-connect=true")
+                "beep.clients.default.ssl.bundle=clients", "beep.clients.default.ssl.on-connect=true")
                 .run(ctx -> assertThatThrownBy(() -> connect(ctx)).isInstanceOf(ExecutionException.class));
     }
 
     @Test
     void clientAuthWantStillAdmitsClientsWithoutACertificate() {
         withBundles().withPropertyValues("beep.server.ssl.bundle=mutual", "beep.server.ssl.client-auth=want",
-                "beep.client.ssl.bundle=clients", "beep.client.ssl.on-connect=true").run(ctx -> {
+                "beep.clients.default.ssl.bundle=clients", "beep.clients.default.ssl.on-connect=true").run(ctx -> {
             BeepSession session = connect(ctx);
             assertThat(session.isSecure()).isTrue();
             session.close().get(5, TimeUnit.SECONDS);
@@ -158,7 +158,7 @@ class BeepSecurityTest {
 
     @Test
     void theBundlesProtocolOptionReachesTheHandshake() {
-        withBundles().withPropertyValues("beep.server.ssl.bundle=listener", "beep.client.ssl.bundle=clients",
+        withBundles().withPropertyValues("beep.server.ssl.bundle=listener", "beep.clients.default.ssl.bundle=clients",
                 "spring.ssl.bundle.pem.clients.options.enabled-protocols=TLSv1.2").run(ctx -> {
             BeepSession session = connect(ctx);
             assertThat(session.isSecure()).isFalse();
@@ -170,8 +170,8 @@ class BeepSecurityTest {
 
     @Test
     void aBundleThatDoesNotTrustTheListenerFailsTheConnect() {
-        withBundles().withPropertyValues("beep.server.ssl.bundle=listener", "beep.client.ssl.bundle=strangers",
-                "beep.client.ssl.on-connect=true").run(ctx -> assertThatThrownBy(() -> connect(ctx))
+        withBundles().withPropertyValues("beep.server.ssl.bundle=listener", "beep.clients.default.ssl.bundle=strangers",
+                "beep.clients.default.ssl.on-connect=true").run(ctx -> assertThatThrownBy(() -> connect(ctx))
                 .isInstanceOf(ExecutionException.class).cause().isInstanceOf(SessionClosedException.class)
                 .cause().isInstanceOf(SSLHandshakeException.class));
     }
@@ -194,8 +194,9 @@ class BeepSecurityTest {
         withBundles().withPropertyValues("beep.server.ssl.bundle=nowhere").run(ctx -> assertThat(
                 messages(ctx.getStartupFailure())).contains("beep.server.ssl.bundle=nowhere names no configured SSL "
                 + "bundle").contains("spring.ssl.bundle.pem.nowhere"));
-        withBundles().withPropertyValues("beep.client.ssl.bundle=elsewhere").run(ctx -> assertThat(
-                messages(ctx.getStartupFailure())).contains("beep.client.ssl.bundle=elsewhere names no configured"));
+        withBundles().withPropertyValues("beep.clients.default.ssl.bundle=elsewhere").run(ctx -> assertThat(
+                messages(ctx.getStartupFailure()))
+                .contains("beep.clients.default.ssl.bundle=elsewhere names no configured"));
     }
 
     @Test
@@ -207,32 +208,33 @@ class BeepSecurityTest {
 
     @Test
     void aBundleEnablingAnOldProtocolFailsStartUp() {
-        withBundles().withPropertyValues("beep.client.ssl.bundle=clients",
+        withBundles().withPropertyValues("beep.clients.default.ssl.bundle=clients",
                 "spring.ssl.bundle.pem.clients.options.enabled-protocols=TLSv1.1").run(ctx -> assertThat(
-                messages(ctx.getStartupFailure())).contains("beep.client.ssl.bundle=clients: the SSL bundle's options "
-                + "are not usable: TLS protocol TLSv1.1 is not allowed"));
+                messages(ctx.getStartupFailure())).contains("beep.clients.default.ssl.bundle=clients: the SSL bundle's "
+                + "options are not usable: TLS protocol TLSv1.1 is not allowed"));
     }
 
     @Test
     void optionsThatNeedOthersFailStartUpNamingTheProperty() {
         RUNNER.withPropertyValues("beep.server.ssl.required=true").run(ctx -> assertThat(messages(
-                ctx.getStartupFailure())).contains("beep.server.ssl.required=true needs beep.server.ssl.bundle"));
-        RUNNER.withPropertyValues("beep.client.ssl.on-connect=true").run(ctx -> assertThat(messages(
-                ctx.getStartupFailure())).contains("beep.client.ssl.on-connect=true needs beep.client.ssl.bundle"));
-        RUNNER.withPropertyValues("beep.client.sasl.mechanism=PLAIN", "beep.client.sasl.user=bob",
-                "beep.client.sasl.password=secret").run(ctx -> assertThat(messages(ctx.getStartupFailure()))
-                .contains("beep.client.sasl.mechanism=PLAIN needs beep.client.ssl.on-connect=true"));
-        RUNNER.withPropertyValues("beep.client.sasl.mechanism=OTP").run(ctx -> assertThat(
-                messages(ctx.getStartupFailure())).contains("beep.client.sasl.mechanism must be one of ANONYMOUS, ",
-                "SCRAM-SHA-256", "was 'OTP'"));
+                ctx.getStartupFailure())).contains("beep.server: tlsRequired=true needs tls"));
+        RUNNER.withPropertyValues("beep.clients.default.ssl.on-connect=true").run(ctx -> assertThat(messages(
+                ctx.getStartupFailure())).contains("beep.clients.default: tlsOnConnect=true needs tls"));
+        RUNNER.withPropertyValues("beep.clients.default.sasl.mechanism=PLAIN", "beep.clients.default.sasl.user=bob",
+                "beep.clients.default.sasl.password=secret").run(ctx -> assertThat(messages(ctx.getStartupFailure()))
+                .contains("beep.clients.default: sasl=PLAIN without tlsOnConnect would send the password in clear"));
+        RUNNER.withPropertyValues("beep.clients.default.sasl.mechanism=OTP").run(ctx -> assertThat(
+                messages(ctx.getStartupFailure())).contains("beep.clients.default.sasl.mechanism: unknown SASL "
+                + "mechanism 'OTP', expected one of [", "SCRAM-SHA-256"));
         RUNNER.withPropertyValues("beep.server.sasl.mechanisms=CRAM-MD5,OTP").run(ctx -> assertThat(
-                messages(ctx.getStartupFailure())).contains("beep.server.sasl.mechanisms must be one of", "was 'OTP'"));
+                messages(ctx.getStartupFailure())).contains("beep.server.sasl.mechanisms: unknown SASL mechanism "
+                + "'OTP'"));
         RUNNER.withPropertyValues("beep.server.sasl.mechanisms=CRAM-MD5").run(ctx -> assertThat(
                 messages(ctx.getStartupFailure())).contains("beep.server.sasl.mechanisms=[CRAM-MD5] is set, but the "
                 + "context has no SaslAuthenticator bean"));
-        RUNNER.withPropertyValues("beep.client.sasl.mechanism=cram-md5").run(ctx -> assertThat(
-                messages(ctx.getStartupFailure())).contains("beep.client.sasl.mechanism=CRAM-MD5 needs "
-                + "beep.client.sasl.user and beep.client.sasl.password, or a SaslCredentials bean"));
+        RUNNER.withPropertyValues("beep.clients.default.sasl.mechanism=cram-md5").run(ctx -> assertThat(
+                messages(ctx.getStartupFailure())).contains("beep.clients.default.sasl.mechanism=CRAM-MD5 needs "
+                + "beep.clients.default.sasl.user and beep.clients.default.sasl.password, or a SaslCredentials bean"));
     }
 
     static ApplicationContextRunner withUsers() {
@@ -267,9 +269,10 @@ class BeepSecurityTest {
 
     @Test
     void plainOverTlsAuthenticatesOnConnect() {
-        withUsers().withPropertyValues("beep.server.ssl.bundle=listener", "beep.client.ssl.bundle=clients",
-                "beep.client.ssl.on-connect=true", "beep.client.sasl.mechanism=PLAIN", "beep.client.sasl.user=bob",
-                "beep.client.sasl.password=secret").run(ctx -> {
+        withUsers().withPropertyValues("beep.server.ssl.bundle=listener", "beep.clients.default.ssl.bundle=clients",
+                "beep.clients.default.ssl.on-connect=true", "beep.clients.default.sasl.mechanism=PLAIN",
+                "beep.clients.default.sasl.user=bob",
+                "beep.clients.default.sasl.password=secret").run(ctx -> {
             BeepSession session = connect(ctx);
             assertThat(session.isSecure()).isTrue();
             assertThat(session.identity().orElseThrow().mechanism()).isEqualTo(SaslMechanism.PLAIN);
@@ -282,8 +285,9 @@ class BeepSecurityTest {
 
     @Test
     void cramMd5AuthenticatesInClear() {
-        withUsers().withPropertyValues("beep.client.sasl.mechanism=CRAM-MD5", "beep.client.sasl.user=bob",
-                "beep.client.sasl.password=secret").run(ctx -> {
+        withUsers().withPropertyValues("beep.clients.default.sasl.mechanism=CRAM-MD5",
+                "beep.clients.default.sasl.user=bob",
+                "beep.clients.default.sasl.password=secret").run(ctx -> {
             BeepSession session = connect(ctx);
             assertThat(session.isSecure()).isFalse();
             assertThat(session.identity().orElseThrow().mechanism()).isEqualTo(SaslMechanism.CRAM_MD5);
@@ -295,7 +299,7 @@ class BeepSecurityTest {
     @Test
     void aCredentialsBeanReplacesUserAndPassword() {
         withUsers().withBean(SaslCredentials.class, () -> SaslCredentials.password("bob", "secret".toCharArray()))
-                .withPropertyValues("beep.client.sasl.mechanism=DIGEST-MD5").run(ctx -> {
+                .withPropertyValues("beep.clients.default.sasl.mechanism=DIGEST-MD5").run(ctx -> {
                     BeepSession session = connect(ctx);
                     assertThat(session.identity().orElseThrow().mechanism()).isEqualTo(SaslMechanism.DIGEST_MD5);
                     assertThat(session.identity().orElseThrow().authenticationId()).isEqualTo("bob");
@@ -305,13 +309,15 @@ class BeepSecurityTest {
 
     @Test
     void aWrongPasswordFailsTheConnectWith535() {
-        withUsers().withPropertyValues("beep.client.sasl.mechanism=CRAM-MD5", "beep.client.sasl.user=bob",
-                "beep.client.sasl.password=wrong").run(ctx -> assertThatThrownBy(() -> connect(ctx))
+        withUsers().withPropertyValues("beep.clients.default.sasl.mechanism=CRAM-MD5",
+                "beep.clients.default.sasl.user=bob",
+                "beep.clients.default.sasl.password=wrong").run(ctx -> assertThatThrownBy(() -> connect(ctx))
                 .isInstanceOf(ExecutionException.class).cause().isInstanceOf(SessionClosedException.class)
                 .cause().isInstanceOfSatisfying(BeepErrorException.class, e -> assertThat(e.code()).isEqualTo(535)));
-        withUsers().withPropertyValues("beep.server.ssl.bundle=listener", "beep.client.ssl.bundle=clients",
-                "beep.client.ssl.on-connect=true", "beep.client.sasl.mechanism=PLAIN", "beep.client.sasl.user=bob",
-                "beep.client.sasl.password=wrong").run(ctx -> assertThatThrownBy(() -> connect(ctx))
+        withUsers().withPropertyValues("beep.server.ssl.bundle=listener", "beep.clients.default.ssl.bundle=clients",
+                "beep.clients.default.ssl.on-connect=true", "beep.clients.default.sasl.mechanism=PLAIN",
+                "beep.clients.default.sasl.user=bob",
+                "beep.clients.default.sasl.password=wrong").run(ctx -> assertThatThrownBy(() -> connect(ctx))
                 .cause().cause().isInstanceOfSatisfying(BeepErrorException.class,
                         e -> assertThat(e.code()).isEqualTo(535)));
     }

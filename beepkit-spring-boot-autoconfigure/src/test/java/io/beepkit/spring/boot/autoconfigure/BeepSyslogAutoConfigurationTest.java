@@ -96,6 +96,28 @@ class BeepSyslogAutoConfigurationTest {
         });
     }
 
+    /** One customizer per target: a BeepServerCustomizer reaches the syslog collector's listener as the BEEP one. */
+    @Test
+    void serverCustomizersReachTheCollectorsListener() {
+        ENABLED.withBean(BeepServerCustomizer.class, () -> new BeepServerCustomizer() {
+            @Override
+            public void customize(BeepServer.Builder server) {
+                server.proxyProtocol(true);
+            }
+
+            @Override
+            public void customizeSession(io.beepkit.netty.SessionConfig.Builder session) {
+                session.features("x-customized");
+            }
+        }).run(ctx -> {
+            for (BeepServer server : new BeepServer[] {ctx.getBean(BeepSyslogListener.class).server(),
+                    ctx.getBean(BeepServer.class)}) {
+                assertThat(server.proxyProtocol()).isTrue();
+                assertThat(server.config().features()).isEqualTo("x-customized");
+            }
+        });
+    }
+
     @Test
     void profilesAndLegacyUrisFromProperties() {
         ENABLED.withPropertyValues("beep.syslog.profiles=raw", "beep.syslog.legacy-uris=true")
@@ -126,9 +148,11 @@ class BeepSyslogAutoConfigurationTest {
         ENABLED.withPropertyValues("beep.syslog.profiles=udp").run(ctx ->
                 assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.profiles"));
         ENABLED.withPropertyValues("beep.syslog.max-line-length=0B").run(ctx ->
-                assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.max-line-length"));
+                assertThat(ctx).hasFailed().getFailure()
+                        .hasStackTraceContaining("beep.syslog: maxLineLength must be >= 1: 0"));
         ENABLED.withPropertyValues("beep.syslog.max-channels=0").run(ctx ->
-                assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("beep.syslog.max-channels"));
+                assertThat(ctx).hasFailed().getFailure()
+                        .hasStackTraceContaining("beep.syslog: maxChannels must be >= 1: 0"));
     }
 
     /** RFC 3164 timestamps are read in the configured zones; without a zone they are not read at all. */

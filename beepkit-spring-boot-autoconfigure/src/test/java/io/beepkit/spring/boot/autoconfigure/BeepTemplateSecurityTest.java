@@ -62,7 +62,7 @@ class BeepTemplateSecurityTest {
 
     @Test
     void aNamedClientSecuresAndAuthenticatesItsSession() {
-        runner().withPropertyValues("beep.server.port=0", "beep.client.enabled=false",
+        runner().withPropertyValues("beep.server.port=0",
                         "beep.server.ssl.bundle=listener", "beep.server.ssl.required=true")
                 .withBean(SaslAuthenticator.class, () -> SaslAuthenticator.ofPasswords(Map.of("bob", "secret")))
                 .withBean(Who.class)

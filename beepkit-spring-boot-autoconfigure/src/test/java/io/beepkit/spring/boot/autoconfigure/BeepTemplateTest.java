@@ -44,7 +44,7 @@ class BeepTemplateTest {
     static final ApplicationContextRunner SERVER = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class,
                     BeepMessagingAutoConfiguration.class))
-            .withPropertyValues("beep.server.port=0", "beep.client.enabled=false");
+            .withPropertyValues("beep.server.port=0");
 
     static final ApplicationContextRunner CLIENT = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class,
@@ -225,21 +225,32 @@ class BeepTemplateTest {
         });
     }
 
+    /** The port names a value published only once the listener runs: resolved at the template's first call. */
+    @Test
+    void aClientsPortMayNameTheListenersPublishedPort() {
+        SERVER.withUserConfiguration(ListenerConfig.class).withPropertyValues("beep.clients.self.host=127.0.0.1",
+                "beep.clients.self.port=${local.beep.server.port}", "beep.clients.self.profile=" + UPPER).run(ctx -> {
+                    assertThat(ctx).hasNotFailed();
+                    assertThat(ctx.getBean(BeepTemplates.class).template("self").sendAndReceive("own", String.class))
+                            .isEqualTo("OWN");
+                });
+    }
+
     @Test
     void invalidClientPropertiesAreNamed() {
         CLIENT.withPropertyValues("beep.clients.x.port=1").run(ctx -> assertThat(BeepPropertiesTest.messages(
-                ctx.getStartupFailure())).contains("beep.clients.x.host must be set to the listener's host name or address"));
-        invalid("beep.clients.x.host=", "beep.clients.x.host must be set");
-        invalid("beep.clients.x.port=0", "beep.clients.x.port must be between 1 and 65535, was 0");
-        invalid("beep.clients.x.port=65536", "beep.clients.x.port must be between 1 and 65535, was 65536");
-        invalid("beep.clients.x.timeout=0s", "beep.clients.x.timeout must be between 1ms and 2147483647ms, was PT0S");
-        invalid("beep.clients.x.profile= ", "beep.clients.x.profile must be a profile URI or unset, was blank");
-        invalid("beep.clients.x.ssl.on-connect=true", "beep.clients.x.ssl.on-connect=true needs beep.clients.x.ssl.bundle");
-        invalid("beep.clients.x.sasl.mechanism=FOO", "beep.clients.x.sasl.mechanism must be one of");
-        invalid("beep.clients.x.sasl.mechanism=PLAIN", "beep.clients.x.sasl.mechanism=PLAIN needs "
-                + "beep.clients.x.ssl.on-connect=true (the password would cross in clear)");
+                ctx.getStartupFailure())).contains("beep.clients.x.host is required for a BeepTemplate"));
+        invalid("beep.clients.x.host=", "beep.clients.x: host must not be blank");
+        invalid("beep.clients.x.port=0", "beep.clients.x: port must be 1..65535, was 0");
+        invalid("beep.clients.x.port=65536", "beep.clients.x: port must be 1..65535, was 65536");
+        invalid("beep.clients.x.port=http", "beep.clients.x: For input string: \"http\"");
+        invalid("beep.clients.x.timeout=0s", "beep.clients.x: timeout must be positive, was PT0S");
+        invalid("beep.clients.x.ssl.on-connect=true", "beep.clients.x: tlsOnConnect=true needs tls");
+        invalid("beep.clients.x.sasl.mechanism=FOO", "beep.clients.x.sasl.mechanism: unknown SASL mechanism 'FOO'");
+        invalid("beep.clients.x.sasl.mechanism=EXTERNAL", "beep.clients.x: sasl=EXTERNAL needs tlsOnConnect");
         invalid("beep.clients.x.sasl.mechanism=CRAM-MD5", "beep.clients.x.sasl.mechanism=CRAM-MD5 needs "
                 + "beep.clients.x.sasl.user and beep.clients.x.sasl.password");
+        invalid("beep.clients.x.session.limits.max-channels=0", "beep.clients.x.session: maxChannels must be >= 1");
         // A complete client starts.
         CLIENT.withPropertyValues("beep.clients.x.host=example.invalid", "beep.clients.x.sasl.mechanism=CRAM-MD5",
                         "beep.clients.x.sasl.user=u", "beep.clients.x.sasl.password=p")
@@ -252,15 +263,15 @@ class BeepTemplateTest {
                 "beep.clients.x.reconnect.max-delay=2s", "beep.clients.x.reconnect.multiplier=3",
                 "beep.clients.x.reconnect.max-attempts=4").run(ctx -> {
                     assertThat(ctx).hasNotFailed();
-                    ReconnectPolicy policy = ctx.getBean(BeepProperties.class).getClients().get("x").target("x")
-                            .reconnect();
+                    ReconnectPolicy policy = ctx.getBean(BeepProperties.class).getClients().get("x")
+                            .target("x", ctx.getEnvironment()).reconnect();
                     assertThat(policy.initialDelay()).isEqualTo(Duration.ofMillis(20));
                     assertThat(policy.maxDelay()).isEqualTo(Duration.ofSeconds(2));
                     assertThat(policy.multiplier()).isEqualTo(3.0);
                     assertThat(policy.maxAttempts()).isEqualTo(4);
                 });
         CLIENT.withPropertyValues("beep.clients.x.host=127.0.0.1").run(ctx -> assertThat(ctx.getBean(
-                BeepProperties.class).getClients().get("x").target("x").reconnect().toString())
+                BeepProperties.class).getClients().get("x").target("x", ctx.getEnvironment()).reconnect().toString())
                 .isEqualTo(ReconnectPolicy.defaults().toString()));
         invalid("beep.clients.x.reconnect.multiplier=0.5",
                 "beep.clients.x.reconnect: multiplier must be a finite number >= 1: 0.5");

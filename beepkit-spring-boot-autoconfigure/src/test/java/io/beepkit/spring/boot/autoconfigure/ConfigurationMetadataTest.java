@@ -5,9 +5,14 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,9 +62,38 @@ class ConfigurationMetadataTest {
         List<String> names = new ArrayList<>();
         properties().forEach(p -> names.add(p.get("name").asString()));
         assertThat(names).contains("beep.resources.io-threads", "beep.resources.native-transport",
-                "beep.resources.direct-callbacks", "beep.session.reply-timeout",
-                "beep.session.tcp-keep-alive.idle", "beep.session.liveness-probe.interval")
+                "beep.resources.direct-callbacks", "beep.session.default-deadline",
+                "beep.session.socket.keep-alive.idle", "beep.session.liveness-probe.interval")
                 .doesNotContain("beep.server.io-threads", "beep.client.io-threads", "beep.syslog.io-threads",
                         "beep.session.direct-callbacks");
+    }
+
+    /**
+     * The properties tables of docs/spring-boot.md name only properties the metadata has, and list every listener,
+     * session and resources property ({@code beep.server.session.*} takes the keys of {@code beep.session.*}).
+     */
+    @Test
+    void theGuidesTablesMatchTheProperties() throws Exception {
+        Set<String> known = new TreeSet<>();
+        properties().forEach(p -> known.add(p.get("name").asString()));
+        Set<String> documented = new TreeSet<>();
+        Pattern row = Pattern.compile("^\\| `(beep\\.[^`]+)`((?:, `\\.[^`]+`)*) \\|");
+        for (String line : Files.readAllLines(DocExamplesTest.doc("docs/spring-boot.md"))) {
+            Matcher m = row.matcher(line);
+            if (m.find()) {
+                String first = m.group(1);
+                documented.add(first);
+                Matcher more = Pattern.compile("`(\\.[^`]+)`").matcher(m.group(2));
+                while (more.find()) {
+                    documented.add(first.substring(0, first.lastIndexOf('.')) + more.group(1));
+                }
+            }
+        }
+        assertThat(documented).as("rows in docs/spring-boot.md").hasSizeGreaterThan(60);
+        assertThat(documented.stream().filter(n -> !n.contains("<") && !n.contains("[") && !n.contains("*")))
+                .as("documented properties the metadata does not have").isSubsetOf(known);
+        assertThat(known.stream().filter(n -> n.startsWith("beep.server.") && !n.startsWith("beep.server.session.")
+                || n.startsWith("beep.session.") || n.startsWith("beep.resources.")))
+                .as("properties docs/spring-boot.md does not list").isSubsetOf(documented);
     }
 }

@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The {@code beep.limits.*} timeouts and connection limits and the {@code beep.session.*} engine settings reach the
+ * The {@code beep.session.*} and {@code beep.server.limits.*} settings reach the
  * {@link SessionConfig} of the listener and, where they apply to one, of the client; the timeouts and connection limits
  * are then seen at work over real connections on 127.0.0.1.
  */
@@ -42,12 +42,13 @@ class LimitPropertiesTest {
 
     @Test
     void eachSettingReachesTheListenerAndTheClient() {
-        RUNNER.withPropertyValues("beep.limits.greeting-timeout=3s", "beep.limits.max-greeting-size=4KB",
-                "beep.limits.idle-timeout=10m", "beep.limits.max-sessions=50",
-                "beep.limits.max-sessions-per-address=7", "beep.session.seq-delay=0ms",
-                "beep.resources.direct-callbacks=true", "beep.limits.memory-budget=1MB",
-                "beep.limits.memory-budget-timeout=7s", "beep.limits.listener-memory-budget=3GB",
-                "beep.limits.channel-request-timeout=4s", "beep.limits.max-starts-per-second=9",
+        RUNNER.withPropertyValues("beep.session.limits.greeting-timeout=3s",
+                "beep.session.limits.max-greeting-size=4KB", "beep.session.limits.idle-timeout=10m",
+                "beep.server.limits.max-sessions=50",
+                "beep.server.limits.max-sessions-per-address=7", "beep.session.flow.seq-delay=0ms",
+                "beep.resources.direct-callbacks=true", "beep.session.limits.memory-budget=1MB",
+                "beep.session.limits.memory-budget-timeout=7s", "beep.server.limits.memory-budget=3GB",
+                "beep.session.limits.channel-request-timeout=4s", "beep.session.limits.max-starts-per-second=9",
                 "beep.server.proxy-protocol=true").run(ctx -> {
             SessionConfig server = ctx.getBean(BeepServer.class).config();
             assertThat(server.limits().greetingTimeout()).isEqualTo(Duration.ofSeconds(3));
@@ -78,7 +79,7 @@ class LimitPropertiesTest {
                 .matches(s -> s.limits().maxSessionsPerAddress() == 0 && !s.proxyProtocol()));
         RUNNER.run(ctx -> assertThat(ctx.getBean(BeepServer.class).limits().memoryBudget())
                 .as("unset: a quarter of the heap").isEqualTo(ListenerLimits.defaultMemoryBudget()));
-        RUNNER.withPropertyValues("beep.session.seq-delay=200ms").run(ctx -> {
+        RUNNER.withPropertyValues("beep.session.flow.seq-delay=200ms").run(ctx -> {
             assertThat(ctx.getBean(BeepServer.class).config().flow().seqDelay()).hasMillis(200);
             assertThat(ctx.getBean(BeepClient.class).config().flow().seqDelay()).hasMillis(200);
         });
@@ -89,8 +90,8 @@ class LimitPropertiesTest {
         RUNNER.run(ctx -> assertThat(ctx.getBean(BeepClient.class).config())
                 .as("unset: none of them").matches(c -> c.defaultDeadline() == null && c.socket().keepAlive() == null
                         && c.livenessProbe() == null));
-        RUNNER.withPropertyValues("beep.session.reply-timeout=3s", "beep.session.tcp-keep-alive.idle=30s",
-                "beep.session.tcp-keep-alive.interval=2s", "beep.session.tcp-keep-alive.count=4",
+        RUNNER.withPropertyValues("beep.session.default-deadline=3s", "beep.session.socket.keep-alive.idle=30s",
+                "beep.session.socket.keep-alive.interval=2s", "beep.session.socket.keep-alive.count=4",
                 "beep.session.liveness-probe.interval=20s", "beep.session.liveness-probe.timeout=5s").run(ctx -> {
                     for (SessionConfig c : new SessionConfig[] {ctx.getBean(BeepServer.class).config(),
                             ctx.getBean(BeepClient.class).config()}) {
@@ -101,21 +102,23 @@ class LimitPropertiesTest {
                                 Duration.ofSeconds(5)));
                     }
                 });
-        RUNNER.withPropertyValues("beep.session.tcp-keep-alive.idle=30s", "beep.session.tcp-keep-alive.count=0")
+        RUNNER.withPropertyValues("beep.session.socket.keep-alive.idle=30s", "beep.session.socket.keep-alive.count=0")
                 .run(ctx -> assertThat(ctx).getFailure().rootCause()
-                        .hasMessageContaining("beep.session.tcp-keep-alive: keep-alive count must be >= 1: 0"));
+                        .hasMessageContaining("beep.session: keep-alive count must be >= 1: 0"));
         RUNNER.withPropertyValues("beep.session.liveness-probe.interval=-1s")
                 .run(ctx -> assertThat(ctx).getFailure().rootCause()
-                        .hasMessageContaining("beep.session.liveness-probe"));
-        RUNNER.withPropertyValues("beep.session.reply-timeout=0s")
+                        .hasMessageContaining("beep.session: probe interval and timeout must be positive"));
+        RUNNER.withPropertyValues("beep.clients.x.host=h", "beep.clients.x.session.default-deadline=0s")
                 .run(ctx -> assertThat(ctx).getFailure().rootCause()
-                        .hasMessageContaining("beep.session.reply-timeout must be positive"));
+                        .hasMessageContaining("beep.clients.x.session: defaultDeadline"));
     }
 
     @Test
     void theClientOverridesTheLimitsThatApplyToIt() {
-        RUNNER.withPropertyValues("beep.limits.greeting-timeout=3s", "beep.client.greeting-timeout=2s",
-                "beep.client.max-greeting-size=2KB", "beep.client.idle-timeout=1m").run(ctx -> {
+        RUNNER.withPropertyValues("beep.session.limits.greeting-timeout=3s",
+                "beep.clients.default.session.limits.greeting-timeout=2s",
+                "beep.clients.default.session.limits.max-greeting-size=2KB",
+                "beep.clients.default.session.limits.idle-timeout=1m").run(ctx -> {
             SessionConfig client = ctx.getBean(BeepClient.class).config();
             assertThat(client.limits().greetingTimeout()).isEqualTo(Duration.ofSeconds(2));
             assertThat(client.limits().maxGreetingSize()).isEqualTo(2048);
@@ -129,7 +132,7 @@ class LimitPropertiesTest {
 
     @Test
     void aSilentConnectionIsClosedAfterTheGreetingTimeout() {
-        RUNNER.withPropertyValues("beep.limits.greeting-timeout=300ms").run(ctx -> {
+        RUNNER.withPropertyValues("beep.session.limits.greeting-timeout=300ms").run(ctx -> {
             try (Socket s = connect(ctx.getBean(BeepServer.class).port())) {
                 long t0 = System.nanoTime();
                 assertThat(readUntilClosed(s)).as("our greeting is sent first").isPositive();
@@ -141,7 +144,7 @@ class LimitPropertiesTest {
 
     @Test
     void aGreetingLongerThanMaxGreetingSizeIsCut() {
-        RUNNER.withPropertyValues("beep.limits.max-greeting-size=1KB").run(ctx -> {
+        RUNNER.withPropertyValues("beep.session.limits.max-greeting-size=1KB").run(ctx -> {
             try (Socket s = connect(ctx.getBean(BeepServer.class).port())) {
                 StringBuilder frames = new StringBuilder();
                 for (int i = 0; i < 10; i++) {
@@ -158,7 +161,7 @@ class LimitPropertiesTest {
 
     @Test
     void theListenerRefusesConnectionsOverThePerAddressLimit() {
-        RUNNER.withPropertyValues("beep.limits.max-sessions-per-address=2").run(ctx -> {
+        RUNNER.withPropertyValues("beep.server.limits.max-sessions-per-address=2").run(ctx -> {
             int port = ctx.getBean(BeepServer.class).port();
             try (Socket first = greeted(port); Socket second = greeted(port); Socket third = connect(port)) {
                 assertThat(readUntilClosed(third)).as("octets before the close").isZero();
@@ -168,7 +171,7 @@ class LimitPropertiesTest {
 
     @Test
     void theListenerRefusesConnectionsOverItsLimit() {
-        RUNNER.withPropertyValues("beep.limits.max-sessions=1").run(ctx -> {
+        RUNNER.withPropertyValues("beep.server.limits.max-sessions=1").run(ctx -> {
             int port = ctx.getBean(BeepServer.class).port();
             try (Socket first = greeted(port); Socket second = connect(port)) {
                 assertThat(readUntilClosed(second)).as("octets before the close").isZero();
@@ -178,7 +181,7 @@ class LimitPropertiesTest {
 
     @Test
     void anIdleSessionIsClosed() {
-        RUNNER.withPropertyValues("beep.client.idle-timeout=300ms").run(ctx -> {
+        RUNNER.withPropertyValues("beep.clients.default.session.limits.idle-timeout=300ms").run(ctx -> {
             BeepSession session = ctx.getBean(BeepClient.class)
                     .connect("127.0.0.1", ctx.getBean(BeepServer.class).port()).get(5, TimeUnit.SECONDS);
             long t0 = System.nanoTime();

@@ -77,6 +77,6 @@ class SharedResourcesTest {
     @Test
     void aNegativeThreadCountFailsStartUpNamingTheProperty() {
         RUNNER.withPropertyValues("beep.resources.io-threads=-1").run(ctx ->
-                assertThat(ctx).getFailure().hasStackTraceContaining("beep.resources.io-threads: ioThreads must be >= 0"));
+                assertThat(ctx).getFailure().hasStackTraceContaining("beep.resources: ioThreads must be >= 0"));
     }
 }

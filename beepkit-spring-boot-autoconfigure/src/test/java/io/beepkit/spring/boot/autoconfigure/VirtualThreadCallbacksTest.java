@@ -42,8 +42,8 @@ class VirtualThreadCallbacksTest {
     static final ApplicationContextRunner RUNNER = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class))
             .withUserConfiguration(Blocking.class)
-            .withPropertyValues("beep.server.port=0", "beep.limits.max-sessions-per-address=5000",
-                    "beep.limits.max-sessions=5000");
+            .withPropertyValues("beep.server.port=0", "beep.server.limits.max-sessions-per-address=5000",
+                    "beep.server.limits.max-sessions=5000");
 
     static boolean virtualThreads() {
         return JavaVersion.getJavaVersion().isEqualOrNewerThan(JavaVersion.TWENTY_ONE);

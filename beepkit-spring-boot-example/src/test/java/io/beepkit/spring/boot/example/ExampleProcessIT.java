@@ -57,15 +57,29 @@ class ExampleProcessIT {
             CompletableFuture<Reply> underWay = channel.send(MimeEntity.of("under way"));
             Thread.sleep(300); // the handler is now sleeping on its 1.5 s delay
             long signalled = System.nanoTime();
-            app.destroy(); // SIGTERM
+            app.toHandle().destroy(); // SIGTERM; Process.destroy would also close the output pipe before its last lines
             assertThat(underWay.get(10, TimeUnit.SECONDS).entity().bodyText()).isEqualTo("UNDER WAY");
             assertThat(app.waitFor(SHUTDOWN_TIMEOUT.plusSeconds(5).toSeconds(), TimeUnit.SECONDS))
                     .as("exited within the shutdown timeout + 5 s; output: %s", output).isTrue();
             System.out.printf("example: exited %d ms after SIGTERM, exit code %d%n",
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - signalled), app.exitValue());
+            reader.join(5_000);
+            int stopping = lineWith(output, " stopping: ");
+            assertThat(stopping).as("a stopping line; output: %s", output).isNotNegative();
+            assertThat(lineWith(output, " stopped in ")).as("a stopped line after it; output: %s", output)
+                    .isGreaterThan(stopping);
         } finally {
             app.destroyForcibly();
         }
+    }
+
+    private static int lineWith(List<String> output, String text) {
+        for (int i = 0; i < output.size(); i++) {
+            if (output.get(i).contains(text)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static void read(Process app, List<String> output, CompletableFuture<Integer> port) {

@@ -1,0 +1,54 @@
+package io.beepkit.spring.boot.autoconfigure;
+
+import io.beepkit.netty.BeepResources;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.PropertyMapper;
+
+/**
+ * {@code beep.resources.*}: one to one with {@link BeepResources.Builder}, the threads the listener, every client and
+ * the syslog listener share. Each value left unset keeps the library's default.
+ */
+public class ResourcesProperties {
+    /** Event-loop threads, 0 for Netty's default (twice the cores); unset for the library's default (0). */
+    private @Nullable Integer ioThreads;
+    /**
+     * Whether native epoll is used where its library loads (needs io.netty:netty-transport-native-epoll with the
+     * linux-x86_64 or linux-aarch_64 classifier; NIO otherwise); unset for the library's default (yes).
+     */
+    private @Nullable Boolean nativeTransport;
+    /**
+     * Whether application callbacks (profile handlers, reply listeners, future completions) run on the event loop
+     * instead of the callback executor: saves two thread hops per exchange, but only for code that never blocks;
+     * unset for the library's default (no).
+     */
+    private @Nullable Boolean directCallbacks;
+
+    /**
+     * @return {@code b} with these values
+     * @throws IllegalArgumentException naming the property and the library's reason
+     */
+    BeepResources.Builder applyTo(BeepResources.Builder b) {
+        PropertyMapper map = PropertyMapper.get();
+        try {
+            map.from(ioThreads).to(b::ioThreads);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("beep.resources: " + e.getMessage(), e);
+        }
+        map.from(nativeTransport).to(b::nativeTransport);
+        map.from(directCallbacks).to(b::directCallbacks);
+        return b;
+    }
+
+    /** @return the I/O threads, null for the library's default */
+    public @Nullable Integer getIoThreads() { return ioThreads; }
+    /** @param v the I/O threads, 0 for Netty's default */
+    public void setIoThreads(@Nullable Integer v) { ioThreads = v; }
+    /** @return whether to use native epoll, null for the library's default */
+    public @Nullable Boolean getNativeTransport() { return nativeTransport; }
+    /** @param v whether to use native epoll where it loads */
+    public void setNativeTransport(@Nullable Boolean v) { nativeTransport = v; }
+    /** @return whether callbacks run on the event loop, null for the library's default */
+    public @Nullable Boolean getDirectCallbacks() { return directCallbacks; }
+    /** @param v whether callbacks run on the event loop */
+    public void setDirectCallbacks(@Nullable Boolean v) { directCallbacks = v; }
+}
