@@ -114,9 +114,10 @@ final class LoadCommand implements Callable<Integer> {
     String json;
 
     @Option(names = "--direct-callbacks",
-            description = "Run the load's callbacks (latency recording, the next send) on the event loop instead of a "
-                    + "callback thread: fewer thread hand-offs per message, as with BeepResources.directCallbacks. They "
-                    + "never block, so this is safe; it measures the engine without the default off-loop hand-off.")
+            description = "Run every callback of the load's sessions on the event loop (BeepResources.directCallbacks). "
+                    + "Its own callbacks (latency recording, the next send) follow reply futures, which complete on "
+                    + "the event loop by default anyway, so this changes little; it is kept to compare with the "
+                    + "direct path.")
     boolean directCallbacks;
 
     @Mixin

@@ -15,7 +15,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A BEEP session: one TCP connection multiplexing channels. All methods are thread-safe and non-blocking; futures
- * complete on the session's callback executor.
+ * complete on the session's callback executor, except those of a channel's {@link MessageSender#send(MimeEntity,
+ * SendOptions) send}, which may complete on its event loop.
  */
 public interface BeepSession {
     /** Whether this side opened the TCP connection (initiator) or accepted it (listener). */

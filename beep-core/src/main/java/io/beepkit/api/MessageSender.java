@@ -35,6 +35,11 @@ public interface MessageSender {
      * message size. An ERR completes the future normally with {@link Reply#isError()} true. Cancelling the returned
      * future gives up the exchange as a missed deadline does.
      *
+     * <p>beep-netty completes this future on the session's event loop by default (its
+     * {@code BeepResources.Builder.replyFuturesOnEventLoop}): a continuation added without an executor runs there, so
+     * it must not block; give blocking work an executor ({@code thenApplyAsync(fn, executor)}). Waiting for the
+     * incomplete future on an event loop throws {@link IllegalStateException}.
+     *
      * @return completes with the reply; fails with {@link ChannelClosedException} if the channel is closing,
      *         {@link SessionClosedException} if the session ends first, {@link MessageTooLargeException} if the
      *         reply exceeds the maximum message size, or {@link ReplyTimeoutException} if it misses its deadline

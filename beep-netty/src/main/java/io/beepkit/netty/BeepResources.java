@@ -36,6 +36,7 @@ public final class BeepResources implements AutoCloseable {
     private final EventLoopGroup acceptGroup;
     private final @Nullable Executor callbackExecutor;
     private final boolean directCallbacks;
+    private final boolean replyFuturesOnEventLoop;
     private final CompletableFuture<@Nullable Void> terminated = new CompletableFuture<>();
     private final AtomicBoolean closing = new AtomicBoolean();
 
@@ -46,6 +47,7 @@ public final class BeepResources implements AutoCloseable {
         this.acceptGroup = transport.newGroup(1, b.threadNamePrefix + "-accept");
         this.callbackExecutor = b.callbackExecutor;
         this.directCallbacks = b.directCallbacks;
+        this.replyFuturesOnEventLoop = b.replyFuturesOnEventLoop;
     }
 
     /** Resources with the defaults: Netty's default number of I/O threads, the library's callback pool. */
@@ -78,9 +80,14 @@ public final class BeepResources implements AutoCloseable {
         return directCallbacks;
     }
 
+    /** True when the futures of {@code BeepChannel.send} complete on the event loop (see the builder). */
+    public boolean replyFuturesOnEventLoop() {
+        return replyFuturesOnEventLoop;
+    }
+
     /** Where the callbacks of sessions on these resources run. */
     CallbackSetup callbackSetup() {
-        return new CallbackSetup(callbackExecutor, directCallbacks);
+        return new CallbackSetup(callbackExecutor, directCallbacks, replyFuturesOnEventLoop);
     }
 
     /** True once {@link #closeAsync()} or {@link #close()} was called. */
@@ -144,6 +151,7 @@ public final class BeepResources implements AutoCloseable {
         private String threadNamePrefix = "beep-shared";
         private @Nullable Executor callbackExecutor;
         private boolean directCallbacks;
+        private boolean replyFuturesOnEventLoop = true;
 
         private Builder() {
         }
@@ -186,6 +194,22 @@ public final class BeepResources implements AutoCloseable {
          */
         public Builder directCallbacks(boolean v) {
             this.directCallbacks = v;
+            return this;
+        }
+
+        /**
+         * Completes the futures returned by {@code BeepChannel.send(message)} and {@code sendInOneFrame} on the
+         * session's event loop, at the end of the read that brought the reply (default: true). A continuation
+         * attached with {@code thenApply}, {@code whenComplete} and the like then runs there, and the next MSG it
+         * sends leaves in the same write, with no hand-off to a callback thread and back: such continuations must not
+         * block. Blocking work goes to an executor ({@code thenApplyAsync(fn, executor)}); profile handlers and reply
+         * listeners run on the callback executor regardless. Waiting for an incomplete reply future on an event loop
+         * ({@code join}, {@code get}) throws {@link IllegalStateException} instead of stalling it, and application
+         * code that holds a loop longer than 200 ms is logged with its stack. False completes them on the callback
+         * executor, one at a time with the session's other callbacks.
+         */
+        public Builder replyFuturesOnEventLoop(boolean v) {
+            this.replyFuturesOnEventLoop = v;
             return this;
         }
 

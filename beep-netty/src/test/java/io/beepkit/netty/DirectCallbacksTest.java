@@ -33,8 +33,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Where application callbacks run, over real loopback sockets: with {@link BeepResources#directCallbacks()} profile
  * handlers, reply listeners and reply futures run on the session's event loop (Netty's {@link FastThreadLocalThread}s
- * named after the server's or client's group), and pipelined echoes and answer streams still work; by default they
- * never run on an event loop, only on the library's callback threads.
+ * named after the server's or client's group), and pipelined echoes and answer streams still work; by default handlers
+ * and listeners never run on an event loop, only on the library's callback threads, while reply futures complete on
+ * the client's event loop unless {@link BeepResources.Builder#replyFuturesOnEventLoop} is off.
  */
 class DirectCallbacksTest {
     @RegisterExtension
@@ -87,8 +88,13 @@ class DirectCallbacksTest {
     }
 
     private BeepChannel connect(boolean direct, String profile) throws Exception {
+        return connect(direct, true, profile);
+    }
+
+    private BeepChannel connect(boolean direct, boolean repliesOnLoop, String profile) throws Exception {
         resources = teardown.add(BeepResources.builder().directCallbacks(direct).threadNamePrefix("beep-server").build());
-        clientResources = teardown.add(BeepResources.builder().directCallbacks(direct).threadNamePrefix("beep-client").build());
+        clientResources = teardown.add(BeepResources.builder().directCallbacks(direct)
+                .replyFuturesOnEventLoop(repliesOnLoop).threadNamePrefix("beep-client").build());
         server = teardown.add(BeepServer.builder().bind("127.0.0.1", 0).resources(resources)
                 .profile(StandardProfiles.ECHO, (m, r) -> {
                     noteServerThread();
@@ -234,9 +240,9 @@ class DirectCallbacksTest {
     }
 
     @Test
-    @DisplayName("default: handlers, listeners and futures never run on an event-loop thread")
+    @DisplayName("default, reply futures off the loop: handlers, listeners and futures never run on an event loop")
     void defaultCallbacksNeverOnTheEventLoop() throws Exception {
-        BeepChannel ch = connect(false, StandardProfiles.ECHO);
+        BeepChannel ch = connect(false, false, StandardProfiles.ECHO);
         Recorder listener = new Recorder("beep-client-");
         ch.send(MimeEntity.of("x"), listener).get(5, TimeUnit.SECONDS);
         listener.reply.get(5, TimeUnit.SECONDS);
@@ -252,6 +258,24 @@ class DirectCallbacksTest {
         List<String> futureThreads = futureThreads(held, 20, "beep-client-");
         assertEquals(20, futureThreads.size(), futureThreads.toString());
         assertTrue(futureThreads.stream().allMatch(n -> n.startsWith("beep-callback-") && !n.endsWith("(fast)")),
+                "reply futures completed on " + Set.copyOf(futureThreads));
+        assertEquals(Set.of(false), serverThreadIsLoop, "server handler ran on " + serverThreads);
+        assertTrue(serverThreads.stream().allMatch(n -> n.startsWith("beep-callback-")), serverThreads.toString());
+    }
+
+    @Test
+    @DisplayName("default: handlers and listeners run on callback threads, reply futures on the client's event loop")
+    void defaultReplyFuturesOnTheEventLoop() throws Exception {
+        BeepChannel ch = connect(false, StandardProfiles.ECHO);
+        Recorder listener = new Recorder("beep-client-");
+        ch.send(MimeEntity.of("x"), listener).get(5, TimeUnit.SECONDS);
+        listener.reply.get(5, TimeUnit.SECONDS);
+        assertEquals(List.of(false), listener.onLoop, "listener ran on " + listener.threads);
+        assertTrue(listener.threads.get(0).startsWith("beep-callback-"), listener.threads.toString());
+        BeepChannel held = ch.session().startChannel(HELD).get(5, TimeUnit.SECONDS);
+        List<String> futureThreads = futureThreads(held, 20, "beep-client-");
+        assertEquals(20, futureThreads.size(), futureThreads.toString());
+        assertTrue(futureThreads.stream().allMatch(n -> n.startsWith("beep-client-") && n.contains(" (loop)")),
                 "reply futures completed on " + Set.copyOf(futureThreads));
         assertEquals(Set.of(false), serverThreadIsLoop, "server handler ran on " + serverThreads);
         assertTrue(serverThreads.stream().allMatch(n -> n.startsWith("beep-callback-")), serverThreads.toString());

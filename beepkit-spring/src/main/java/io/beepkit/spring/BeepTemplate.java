@@ -81,8 +81,9 @@ public final class BeepTemplate {
     }
 
     /**
-     * Sends {@code payload} on {@code profileUri}; the future completes with the converted reply, on a thread of the
-     * session's callback executor, or with the failures listed above.
+     * Sends {@code payload} on {@code profileUri}; the future completes with the converted reply, or with the
+     * failures listed above, on the session's event loop by default ({@code BeepResources.replyFuturesOnEventLoop}),
+     * where the reply is converted too: continuations that block take an executor ({@code thenApplyAsync}).
      */
     public <T> CompletableFuture<@Nullable T> sendAndReceiveAsync(String profileUri, Object payload,
                                                                   Class<T> replyType) {

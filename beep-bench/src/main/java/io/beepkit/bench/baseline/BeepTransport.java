@@ -22,13 +22,16 @@ import java.util.concurrent.TimeUnit;
  * the server's default sink, a {@link io.beepkit.netty.DiscardingSink}, drops each frame without copying it, as the
  * raw TCP baseline does), one I/O thread on each side as for the baselines. The payload on the wire is CRLF plus the body, so a request of
  * {@code n} octets carries an {@code n-2}-octet body. Application callbacks (the listener's echo, the client's
- * completions and so its next call) run off the event loop by default, as the library ships; with {@code direct}
- * they run on it ({@code SessionConfig.directCallbacks}), where the baselines run their handlers; {@code beep-virtual}
- * runs them off the loop on a virtual thread per task (Java 21 or newer).
+ * completions and so its next call) run as the library ships: the listener's echo on the event loop (it is
+ * non-blocking), the client's reply futures completed on the event loop; {@code beep-offloop} completes them on the
+ * callback executor instead ({@code BeepResources.replyFuturesOnEventLoop(false)}); with {@code direct} every
+ * callback runs on the loop ({@code BeepResources.directCallbacks}), where the baselines run their handlers;
+ * {@code beep-virtual} runs callbacks off the loop on a virtual thread per task (Java 21 or newer).
  */
 final class BeepTransport implements Transport {
     private final boolean direct;
     private final boolean virtualThreads;
+    private final boolean repliesOnLoop;
     private ExecutorService callbackExecutor;
     private BeepServer server;
     private BeepClient client;
@@ -42,13 +45,17 @@ final class BeepTransport implements Transport {
     private MimeEntity lastEntity;
 
     BeepTransport(boolean direct) {
-        this(direct, false);
+        this(direct, false, true);
     }
 
-    /** @param virtualThreads callbacks off the loop on a virtual thread per task (Java 21 or newer) */
-    BeepTransport(boolean direct, boolean virtualThreads) {
+    /**
+     * @param virtualThreads callbacks off the loop on a virtual thread per task (Java 21 or newer)
+     * @param repliesOnLoop  reply futures completed on the event loop (the library's default)
+     */
+    BeepTransport(boolean direct, boolean virtualThreads, boolean repliesOnLoop) {
         this.direct = direct;
         this.virtualThreads = virtualThreads;
+        this.repliesOnLoop = repliesOnLoop;
     }
 
     /** A virtual thread per task, looked up reflectively: the benchmarks compile for Java 17. */
@@ -69,8 +76,10 @@ final class BeepTransport implements Transport {
         SessionConfig config = SessionConfig.builder()
                 .limits(SessionLimits.builder().maxMessageSize(4 << 20).build()).build();
         serverThreads = BeepResources.builder().ioThreads(1).directCallbacks(direct)
+                .replyFuturesOnEventLoop(repliesOnLoop)
                 .callbackExecutor(callbackExecutor).threadNamePrefix("bench-server").build();
         clientThreads = BeepResources.builder().ioThreads(1).directCallbacks(direct)
+                .replyFuturesOnEventLoop(repliesOnLoop)
                 .callbackExecutor(callbackExecutor).threadNamePrefix("bench-client").build();
         server = BeepServer.builder().bind("127.0.0.1", 0).session(config).resources(serverThreads).build().start()
                 .join();

@@ -24,7 +24,8 @@ public interface Transport extends AutoCloseable {
 
     /**
      * The transport named by a benchmark parameter: {@code beep}, {@code beep-direct} (callbacks on the event loop),
-     * {@code beep-virtual} (callbacks off the loop on virtual threads, Java 21 or newer), {@code netty-tcp},
+     * {@code beep-offloop} (reply futures completed on the callback executor too, the default before they completed
+     * on the event loop), {@code beep-virtual} (callbacks off the loop on virtual threads, Java 21 or newer), {@code netty-tcp},
      * {@code netty-h2}, {@code grpc} (grpc-java, calls on the I/O threads), {@code grpc-pool} (grpc-java with its
      * default executor) or {@code rsocket}.
      */
@@ -32,14 +33,15 @@ public interface Transport extends AutoCloseable {
         return switch (name) {
             case "beep" -> new BeepTransport(false);
             case "beep-direct" -> new BeepTransport(true);
-            case "beep-virtual" -> new BeepTransport(false, true);
+            case "beep-offloop" -> new BeepTransport(false, false, false);
+            case "beep-virtual" -> new BeepTransport(false, true, true);
             case "netty-tcp" -> new NettyTcpTransport();
             case "netty-h2" -> new NettyHttp2Transport();
             case "grpc" -> new GrpcTransport(true);
             case "grpc-pool" -> new GrpcTransport(false);
             case "rsocket" -> new RSocketTransport();
             default -> throw new IllegalArgumentException("unknown transport '" + name
-                    + "', expected beep, beep-direct, beep-virtual, netty-tcp, netty-h2, grpc, grpc-pool or rsocket");
+                    + "', expected beep, beep-direct, beep-offloop, beep-virtual, netty-tcp, netty-h2, grpc, grpc-pool or rsocket");
         };
     }
 }

@@ -123,13 +123,18 @@ public final class HandOffSpin {
         return skips;
     }
 
-    /** An event-loop thread carrying its spin state, read and written only by itself. */
+    /** An event-loop thread carrying its spin state (its own alone) and the mark of the application code it runs. */
     static final class LoopThread extends FastThreadLocalThread {
         final HandOffSpin spin;
+        /** When the application code running now began ({@link BlockedLoopChecker#enter}); 0 outside it. */
+        volatile long applicationSince;
+        /** The start of the stall last reported (read and written by the checker only). */
+        long reportedSince;
 
         LoopThread(ThreadGroup group, Runnable r, String name, long spinNanos) {
             super(group, r, name);
             this.spin = new HandOffSpin(spinNanos);
+            BlockedLoopChecker.watch(this);
         }
     }
 

@@ -38,6 +38,9 @@ public interface ChannelHost {
     /** Where application callbacks and future completions run. */
     Executor callbacks();
 
+    /** Where the futures of our MSGs' replies complete: the event loop by default, else {@link #callbacks()}. */
+    Executor replies();
+
     /** A future that completes on the callback executor once {@code f} completes. */
     <T> CompletableFuture<T> completeOnCallbacks(CompletableFuture<T> f);
 

@@ -131,7 +131,7 @@ public final class ChannelImpl implements BeepChannel {
     @Override
     public CompletableFuture<Reply> send(MimeEntity message, SendOptions options) {
         ReplyFuture f = new ReplyFuture(this);
-        sendTimed(message, new AggregatingSink(host.callbacks(), f, host.config().limits().maxMessageSize()),
+        sendTimed(message, new AggregatingSink(host.replies(), f, host.config().limits().maxMessageSize()),
                 deadline(options), f::registered, false);
         return f;
     }
@@ -139,7 +139,7 @@ public final class ChannelImpl implements BeepChannel {
     @Override
     public CompletableFuture<Reply> sendInOneFrame(MimeEntity message) {
         ReplyFuture f = new ReplyFuture(this);
-        sendTimed(message, new AggregatingSink(host.callbacks(), f, host.config().limits().maxMessageSize()),
+        sendTimed(message, new AggregatingSink(host.replies(), f, host.config().limits().maxMessageSize()),
                 deadline(SendOptions.DEFAULT), f::registered, true);
         return f;
     }

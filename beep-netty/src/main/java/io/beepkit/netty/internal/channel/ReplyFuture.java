@@ -2,13 +2,11 @@ package io.beepkit.netty.internal.channel;
 
 import io.beepkit.api.Reply;
 
-import java.util.concurrent.CompletableFuture;
-
 /**
  * The future of a {@code send(MimeEntity)}: cancelling it gives up the exchange as a missed deadline does (see
  * {@link GiveUp}), so the application's "I no longer want this" also frees the channel's resources.
  */
-final class ReplyFuture extends CompletableFuture<Reply> {
+final class ReplyFuture extends LoopSafeFuture<Reply> {
     private final ChannelImpl channel;
     /** The exchange, once registered on the event loop (event loop only). */
     private PendingRequest request;

@@ -1,5 +1,6 @@
 package io.beepkit.netty.internal.session;
 
+import io.beepkit.netty.internal.BlockedLoopChecker;
 import io.beepkit.netty.internal.HandOffSpin;
 import io.netty.channel.EventLoop;
 import org.slf4j.Logger;
@@ -17,12 +18,14 @@ import java.util.function.Consumer;
  * as gRPC's direct executor), callbacks run on the event loop itself: those of a read burst at its end, before the
  * flush, so a reply they produce leaves in the same flush as the SEQ for its MSG; others in a task of their own, so
  * application code never runs in the middle of the engine's bookkeeping. A long burst is cut into slices
- * ({@link ReadSlices}), each treated as a burst of its own, between two frames.
+ * ({@link ReadSlices}), each treated as a burst of its own, between two frames. Application code run on the loop is
+ * marked for the {@link BlockedLoopChecker}, which warns when it holds the loop too long.
  */
 public final class CallbackDispatcher implements Executor {
     private static final Logger log = LoggerFactory.getLogger(CallbackDispatcher.class);
 
     private final boolean direct;
+    private final boolean repliesOnLoop;
     private final SerialExecutor serial;
     private final Runnable drainTask = this::drain;
     private final ArrayList<Runnable> batch = new ArrayList<>();
@@ -33,7 +36,12 @@ public final class CallbackDispatcher implements Executor {
     private volatile Consumer<Throwable> failures = t -> { };
 
     CallbackDispatcher(Executor pool, boolean direct) {
+        this(pool, direct, true);
+    }
+
+    CallbackDispatcher(Executor pool, boolean direct, boolean repliesOnLoop) {
         this.direct = direct;
+        this.repliesOnLoop = repliesOnLoop;
         this.serial = direct ? null : new SerialExecutor(pool, t -> failures.accept(t));
     }
 
@@ -49,6 +57,11 @@ public final class CallbackDispatcher implements Executor {
     /** True when callbacks run on the event loop. */
     public boolean direct() {
         return direct;
+    }
+
+    /** True when the futures of the session's own MSGs complete on the event loop ({@link SessionContext#replies}). */
+    boolean repliesOnLoop() {
+        return repliesOnLoop;
     }
 
     @Override
@@ -127,6 +140,7 @@ public final class CallbackDispatcher implements Executor {
      * fails the session, since the exchange it was handling can no longer complete.
      */
     private void runSafely(Runnable task) {
+        long since = BlockedLoopChecker.enter();
         try {
             task.run();
         } catch (Throwable t) {
@@ -134,6 +148,8 @@ public final class CallbackDispatcher implements Executor {
             if (t instanceof Error) {
                 failures.accept(t);
             }
+        } finally {
+            BlockedLoopChecker.exit(since);
         }
     }
 }

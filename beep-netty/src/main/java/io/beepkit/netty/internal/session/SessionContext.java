@@ -124,6 +124,16 @@ public final class SessionContext {
     }
 
     /**
+     * Where the futures of the session's own MSGs complete ({@code BeepChannel.send}): on the event loop unless
+     * {@code BeepResources.replyFuturesOnEventLoop} is off, at the end of the read that brought the reply, so a
+     * continuation that sends the next MSG needs no hand-off to a callback thread and back; else where every other
+     * callback runs.
+     */
+    public Executor replies() {
+        return callbacks.repliesOnLoop() ? loopCallbacks : callbacks;
+    }
+
+    /**
      * Where {@code handler}'s callbacks run: on the event loop when it declares itself
      * {@linkplain ProfileHandler#nonBlocking() non-blocking}, else where every other callback runs.
      */

@@ -83,6 +83,11 @@ final class SessionHost implements ChannelHost, ManagementHost {
     }
 
     @Override
+    public Executor replies() {
+        return ctx.replies();
+    }
+
+    @Override
     public Executor callbacksFor(ProfileHandler handler) {
         return ctx.callbacksFor(handler);
     }
