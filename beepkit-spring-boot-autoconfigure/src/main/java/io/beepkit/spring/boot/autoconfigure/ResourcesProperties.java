@@ -22,6 +22,12 @@ public class ResourcesProperties {
      * unset for the library's default (no).
      */
     private @Nullable Boolean directCallbacks;
+    /**
+     * Whether the futures of sends complete on the event loop, so a continuation attached to them runs there (one
+     * thread hop less per exchange; a continuation must not block, and waiting on an incomplete reply future there
+     * throws); unset for the library's default (yes).
+     */
+    private @Nullable Boolean replyFuturesOnEventLoop;
 
     /**
      * @return {@code b} with these values
@@ -36,6 +42,7 @@ public class ResourcesProperties {
         }
         map.from(nativeTransport).to(b::nativeTransport);
         map.from(directCallbacks).to(b::directCallbacks);
+        map.from(replyFuturesOnEventLoop).to(b::replyFuturesOnEventLoop);
         return b;
     }
 
@@ -51,4 +58,8 @@ public class ResourcesProperties {
     public @Nullable Boolean getDirectCallbacks() { return directCallbacks; }
     /** @param v whether callbacks run on the event loop */
     public void setDirectCallbacks(@Nullable Boolean v) { directCallbacks = v; }
+    /** @return whether send futures complete on the event loop, null for the library's default */
+    public @Nullable Boolean getReplyFuturesOnEventLoop() { return replyFuturesOnEventLoop; }
+    /** @param v whether send futures complete on the event loop */
+    public void setReplyFuturesOnEventLoop(@Nullable Boolean v) { replyFuturesOnEventLoop = v; }
 }

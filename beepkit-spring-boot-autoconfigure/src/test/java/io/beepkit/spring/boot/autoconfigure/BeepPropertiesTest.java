@@ -221,6 +221,7 @@ class BeepPropertiesTest {
                 "beep.session.flow.naive-splitting", "beep.session.flow.seq-delay",
                 "beep.session.limits.max-starts-per-turn", "beep.session.liveness-probe.interval",
                 "beep.resources.direct-callbacks", "beep.resources.io-threads", "beep.server.ssl.bundle",
+                "beep.resources.reply-futures-on-event-loop",
                 "beep.server.sasl.mechanisms", "beep.server.sasl.allow-plain-without-tls"}) {
             assertThat(json).contains("\"name\": \"" + p + "\"");
         }

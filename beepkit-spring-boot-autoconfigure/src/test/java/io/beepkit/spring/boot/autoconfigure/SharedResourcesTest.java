@@ -35,12 +35,14 @@ class SharedResourcesTest {
 
     @Test
     void oneBeanCarriesTheListenerTheClientsAndTheSyslogListener() {
-        RUNNER.withPropertyValues("beep.resources.direct-callbacks=true", "beep.resources.io-threads=2")
+        RUNNER.withPropertyValues("beep.resources.direct-callbacks=true", "beep.resources.io-threads=2",
+                        "beep.resources.reply-futures-on-event-loop=false")
                 .run(ctx -> {
                     assertThat(ctx).hasNotFailed();
                     Map<String, BeepResources> beans = ctx.getBeansOfType(BeepResources.class);
                     assertThat(beans).containsOnlyKeys("beepResources");
                     assertThat(beans.get("beepResources").directCallbacks()).isTrue();
+                    assertThat(beans.get("beepResources").replyFuturesOnEventLoop()).isFalse();
                     assertThat(ctx).hasSingleBean(BeepSyslogListener.class);
                     int port = ctx.getBean(BeepServer.class).port();
 
