@@ -10,7 +10,8 @@
 #              `EchoBaselineBenchmark.echo`, channels=1, one JMH fork per run, perfnorm for CPU per echo
 # for ROUNDS rounds, the tools' order rotated every round and reversed every other round (so beep-default runs
 # before beep-direct in odd rounds and after it in even ones), each run WARM s of warm-up then DURATION s timed.
-# One listener per tool (sockperf sr, nghttpd, beep serve) serves every round, all on 127.0.0.1.
+# One listener per tool (sockperf sr, nghttpd, beep serve) serves every round, all on 127.0.0.1; the beep listener
+# first gets 5 s of load per cell, unmeasured, so its JIT compilation does not fall into round 1.
 #
 # It builds nothing: it runs beep-cli/target/beep.jar and beep-bench/target/benchmarks.jar as they are, so build them
 # first (./mvnw -B -ntp -o -q -pl beep-bench,beep-cli -am package -DskipTests). Needs sockperf, nghttpd and h2load
@@ -183,6 +184,13 @@ run_cell() {  # ROUND POS TOOL CELL
 read -r -a tools <<< "$TOOLS"
 read -r -a cells <<< "$CELLS"
 n=${#tools[@]}
+if [ -n "$BEEP_PID" ]; then  # the JVM listener compiles its hot paths before round 1, not during it
+  for cell in "${cells[@]}"; do
+    timeout "$LIMIT" java -jar "$BEEP_JAR" load "$HOST:$BEEP_PORT" "$ECHO_URI" --size "${cell%x*}" -m "${cell#*x}" \
+      --io-threads 1 -D 5s -q > "$OUT/listener-warm-up-$cell.txt" 2>&1
+  done
+  log "beep listener warmed up (5 s per cell, not measured)"
+fi
 log "start: $ROUNDS rounds, $DURATION s timed after $WARM s warm-up, tools: $TOOLS"
 for r in $(seq 1 "$ROUNDS"); do
   order=()
@@ -196,7 +204,10 @@ for r in $(seq 1 "$ROUNDS"); do
   log "round $r order: ${order[*]}"
   pos=0
   for tool in "${order[@]}"; do
-    for cell in "${cellorder[@]}"; do pos=$((pos + 1)); run_cell "$r" "$pos" "$tool" "$cell"; done
+    for cell in "${cellorder[@]}"; do
+      [ "$tool" = sockperf ] && [ "${cell#*x}" != 1 ] && continue  # ping-pong: one in flight only
+      pos=$((pos + 1)); run_cell "$r" "$pos" "$tool" "$cell"
+    done
   done
 done
 log "done"
