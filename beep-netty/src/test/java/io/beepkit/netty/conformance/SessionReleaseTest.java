@@ -167,6 +167,23 @@ class SessionReleaseTest extends LibraryPeersTest {
         }
     }
 
+    /** A close the peer never answered did not happen: when the session ends first, the close fails with it. */
+    @Test
+    @DisplayName("#22 the library's close fails when the session ends before the peer answers it")
+    void closeUnansweredWhenTheSessionEndsFails() throws Exception {
+        try (LibraryInitiator lib = LibraryInitiator.connect(client, StandardProfiles.ECHO)) {
+            BeepChannel ch = lib.open(StandardProfiles.ECHO);
+            CompletableFuture<Void> closing = ch.close();
+            ReadFrame close = lib.peer.readUntil(f -> isMsgOn(f, 0));
+            assertTrue(close.text().contains("<close number='1'"), close.toString());
+            lib.peer.close();
+            assertSessionEnded(lib.session);
+            java.util.concurrent.ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(
+                    java.util.concurrent.ExecutionException.class, () -> closing.get(TIMEOUT, TimeUnit.SECONDS));
+            assertNotNull(failed.getCause(), failed.toString());
+        }
+    }
+
     /**
      * A close asked while the library still answers the peer's MSG leaves only after that answer (RAW's device asks
      * to close before its NUL so): meanwhile the channel counts as being closed, so a release cannot slip in between
