@@ -72,8 +72,10 @@ public interface BeepChannel extends MessageSender {
     }
 
     /**
-     * Closes the channel with code 200 once every MSG we sent on it is answered (RFC 3080 §2.3.1.3). The future fails
-     * with {@link BeepErrorException} if the peer refuses.
+     * Closes the channel with code 200 once every MSG we sent on it is answered and every answer of ours is sent (RFC
+     * 3080 §2.3.1.3). The future completes when the peer accepted the close (or closed the channel itself); it fails
+     * with {@link BeepErrorException} if the peer refuses, and with the session's end if the session ends first, so
+     * a completed close always means the peer took everything sent on the channel.
      */
     CompletableFuture<@Nullable Void> close();
 

@@ -2,15 +2,16 @@ package io.beepkit.netty;
 
 import io.beepkit.core.LibraryThreads;
 import io.beepkit.netty.internal.Transport;
+import io.beepkit.netty.internal.pipeline.Shutdown;
 import io.beepkit.netty.internal.session.CallbackSetup;
 import io.netty.channel.EventLoopGroup;
-import io.netty.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 
+import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -31,6 +32,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the callback executor and direct callbacks are chosen here, once, for everything that shares these resources.
  */
 public final class BeepResources implements AutoCloseable {
+    /** Time each loop stays after closing its channels: see Shutdown.stopLoops(List, Duration). */
+    private static final Duration CLOSE_QUIET_PERIOD = Duration.ofMillis(100);
+
     private final Transport transport;
     private final EventLoopGroup ioGroup;
     private final EventLoopGroup acceptGroup;
@@ -102,12 +106,10 @@ public final class BeepResources implements AutoCloseable {
      */
     public CompletableFuture<@Nullable Void> closeAsync() {
         if (closing.compareAndSet(false, true)) {
-            Future<?> a = acceptGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-            Future<?> io = ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS);
-            a.addListener(x -> io.addListener(y -> terminated.complete(null)));
-            if (a.isDone() && io.isDone()) {
-                terminated.complete(null);
-            }
+            // Sessions may still run on these loops: a short quiet period makes sure each loop closes its channels
+            // (Shutdown.stopLoops says why), the accepting loop first, the I/O loops once it ended.
+            Shutdown.stopLoops(List.of(acceptGroup, ioGroup), CLOSE_QUIET_PERIOD)
+                    .whenComplete((v, e) -> terminated.complete(null));
         }
         return terminated.copy();
     }

@@ -196,9 +196,16 @@ public final class SyslogSender implements AutoCloseable {
     public CompletableFuture<@Nullable Void> finish() {
         CompletableFuture<@Nullable Void> mine = new CompletableFuture<>();
         if (finishing.compareAndSet(null, mine)) {
-            CompletableFuture<@Nullable Void> end = raw != null
-                    ? raw.end().thenCompose(ended -> channel.close())
-                    : Objects.requireNonNull(entries).close().thenCompose(sent -> channel.close());
+            CompletableFuture<@Nullable Void> end;
+            if (raw != null) {
+                // The close is asked first: the engine sends it once the NUL is written, and meanwhile refuses the
+                // collector's release of the session, which would otherwise slip in between the NUL and the close
+                // and leave every line of the channel unacknowledged (RFC 3195 §3.4).
+                CompletableFuture<@Nullable Void> closed = channel.close();
+                end = raw.end().thenCombine(closed, (ended, c) -> null);
+            } else {
+                end = Objects.requireNonNull(entries).close().thenCompose(sent -> channel.close());
+            }
             end.whenComplete((v, e) -> {
                 if (e != null) {
                     mine.completeExceptionally(e);

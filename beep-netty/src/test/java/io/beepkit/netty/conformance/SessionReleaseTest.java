@@ -167,6 +167,62 @@ class SessionReleaseTest extends LibraryPeersTest {
         }
     }
 
+    /** A close the peer never answered did not happen: when the session ends first, the close fails with it. */
+    @Test
+    @DisplayName("#22 the library's close fails when the session ends before the peer answers it")
+    void closeUnansweredWhenTheSessionEndsFails() throws Exception {
+        try (LibraryInitiator lib = LibraryInitiator.connect(client, StandardProfiles.ECHO)) {
+            BeepChannel ch = lib.open(StandardProfiles.ECHO);
+            CompletableFuture<Void> closing = ch.close();
+            ReadFrame close = lib.peer.readUntil(f -> isMsgOn(f, 0));
+            assertTrue(close.text().contains("<close number='1'"), close.toString());
+            lib.peer.close();
+            assertSessionEnded(lib.session);
+            java.util.concurrent.ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(
+                    java.util.concurrent.ExecutionException.class, () -> closing.get(TIMEOUT, TimeUnit.SECONDS));
+            assertNotNull(failed.getCause(), failed.toString());
+        }
+    }
+
+    /**
+     * A close asked while the library still answers the peer's MSG leaves only after that answer (RAW's device asks
+     * to close before its NUL so): meanwhile the channel counts as being closed, so a release cannot slip in between
+     * the last answer and the close and lose the acknowledgement the close carries.
+     */
+    @Test
+    @DisplayName("#22 a close asked before the library's last answer follows that answer; a release meanwhile gets 550")
+    void closeAskedBeforeTheLastAnswerFollowsItAndHoldsOffARelease() throws Exception {
+        try (WirePeer peer = WirePeer.initiator(server.port())) {
+            BeepSession session = serverSessions.poll(TIMEOUT, TimeUnit.SECONDS);
+            assertNotNull(session);
+            peer.startChannel(1, HOLD);
+            peer.send("MSG", 1, 0, false, "\r\nheld");
+            Responder held = parked.poll(TIMEOUT, TimeUnit.SECONDS);
+            assertNotNull(held);
+            BeepChannel channel = session.channels().stream().filter(c -> c.number() == 1).findFirst().orElseThrow();
+            CompletableFuture<Void> closing = channel.close();
+
+            ReadFrame refused = peer.requestClose(0);
+            assertEquals(FrameType.ERR, refused.type(), "no close before the answer: " + refused);
+            assertTrue(refused.text().contains("code='550'"), refused.toString());
+            assertTrue(session.isOpen());
+
+            held.reply(MimeEntity.of("done"));
+            ReadFrame reply = peer.readUntil(f -> f.type() != FrameType.SEQ);
+            assertEquals(FrameType.RPY, reply.type(), "the answer comes before the close: " + reply);
+            assertEquals(1, reply.header().channel(), reply.toString());
+            ReadFrame close = peer.readUntil(f -> isMsgOn(f, 0));
+            assertTrue(close.text().contains("<close number='1'"), close.toString());
+            assertFalse(closing.isDone());
+            peer.send("RPY", 0, close.header().msgno(), false, OK);
+            closing.get(TIMEOUT, TimeUnit.SECONDS);
+            ReadFrame ok = peer.requestClose(0);
+            assertEquals(FrameType.RPY, ok.type(), ok.toString());
+            peer.readUntilClosed();
+            assertSessionEnded(session);
+        }
+    }
+
     @Test
     @DisplayName("#22 the library sends its release only after every MSG it sent is answered")
     void releaseWaitsForOutstandingMsgs() throws Exception {

@@ -14,8 +14,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Closing channels and releasing the session (RFC 3080 §2.3.1.3), in both directions: the peer's accepted close is
- * answered once our side of the channel is quiet; our close is sent once every MSG we sent on it is answered; our
- * release once no channel awaits replies to our MSGs. Re-evaluated whenever anything on a channel completes.
+ * answered once our side of the channel is quiet; our close is sent once our side is quiet too (every MSG we sent on
+ * it answered, every answer of ours written); our release once no channel awaits replies to our MSGs. Re-evaluated whenever anything on a channel completes.
  */
 final class Closing {
     private final ManagementHost host;
@@ -65,8 +65,10 @@ final class Closing {
                 if (mine != null) {
                     host.callbacks().execute(() -> mine.complete(null));
                 }
-            } else if (ch.lifecycle().state() == ChannelLifecycle.State.CLOSE_WAIT
-                    && !ch.exchanges().awaitingReplies()) {
+            } else if (ch.lifecycle().state() == ChannelLifecycle.State.CLOSE_WAIT && ch.quiet()) {
+                // Not before our answers are written either: asking to close while we still answer the peer's MSG
+                // would only make the peer wait for them (RFC 3080 §2.3.1.3), and until the close goes the session
+                // stays unreleasable, so an application may ask to close before its last answer (RAW's NUL).
                 sendClose(ch);
             }
         }

@@ -94,6 +94,12 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
 
     @Override
     protected void initChannel(Channel ch) {
+        if (ch.eventLoop().isShuttingDown()) {
+            // Registered while its loop stops (a connection accepted just before): the loop has already closed the
+            // channels it had and would leave this one open, its peer waiting for an end that never comes.
+            ch.close();
+            return;
+        }
         if (limiter != null && !limiter.admitConnection(ch)) {
             ch.close();
             return;

@@ -87,11 +87,27 @@ public final class Shutdown {
         });
     }
 
-    /** Shuts {@code groups} down; completes once all their threads ended. */
+    /**
+     * Shuts {@code groups} down one after the other, in their order, each once the one before has ended; completes
+     * once all their threads ended. For loops whose sessions were already ended: without a quiet period. Give the
+     * accepting loop first: a connection it accepted is handed to an I/O loop to be registered, and an I/O loop already
+     * stopped drops that hand-off, leaving the socket open and its peer waiting for an end that never comes.
+     */
     public static CompletableFuture<@Nullable Void> stopLoops(List<EventLoopGroup> groups) {
-        CompletableFuture<?>[] stops = groups.stream()
-                .map(g -> of(g.shutdownGracefully(0, 2, TimeUnit.SECONDS))).toArray(CompletableFuture[]::new);
-        return CompletableFuture.allOf(stops).exceptionally(e -> null);
+        return stopLoops(groups, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #stopLoops(List)}, for loops that may still carry connections: Netty closes a stopping loop's channels
+     * on its next turn, but with no quiet period a loop told to stop in the middle of a turn ends without another one
+     * and leaves its channels open (their peers never learn the session ended). A quiet period gives it that turn.
+     */
+    public static CompletableFuture<@Nullable Void> stopLoops(List<EventLoopGroup> groups, Duration quiet) {
+        CompletableFuture<@Nullable Void> done = CompletableFuture.completedFuture(null);
+        for (EventLoopGroup g : groups) {
+            done = done.thenCompose(v -> of(g.shutdownGracefully(quiet.toMillis(), 2_000, TimeUnit.MILLISECONDS)));
+        }
+        return done.exceptionally(e -> null);
     }
 
     /**

@@ -69,7 +69,7 @@ public final class ChannelTable {
 
     /**
      * Removes every channel (the session ended, or the TLS tuning reset): each one's pending operations fail with
-     * {@code cause}, a close we asked for completes, and the handlers of open channels are told where their callbacks
+     * {@code cause}, a close we asked for among them, and the handlers of open channels are told where their callbacks
      * run ({@link SessionContext#callbacksFor}).
      */
     public void dropAll(Throwable cause, SessionContext ctx) {
@@ -79,8 +79,8 @@ public final class ChannelTable {
     }
 
     /**
-     * One channel taken out of the table: its pending operations fail with {@code cause}, a close we asked for
-     * completes, and the handler of an open channel is told where its callbacks run.
+     * One channel taken out of the table: its pending operations fail with {@code cause}, a close we asked for among
+     * them (the peer never answered it, so nothing confirms it took what the channel carried), and the handler of an open channel is told where its callbacks run.
      */
     static void drop(ChannelImpl ch, Throwable cause, SessionContext ctx) {
         boolean wasOpen = ch.number() != 0 && ch.isOpen();
@@ -88,7 +88,7 @@ public final class ChannelTable {
         ch.destroy(cause);
         CompletableFuture<Void> ours = ch.closeState().ours();
         if (ours != null) {
-            ctx.callbacks().execute(() -> ours.complete(null));
+            ctx.callbacks().execute(() -> ours.completeExceptionally(cause));
         }
         if (wasOpen && ch.handler() != null) {
             ctx.callbacksFor(ch.handler()).execute(() -> ch.handler().onClose(ch));
