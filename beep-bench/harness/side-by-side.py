@@ -222,7 +222,7 @@ def write_headline(out, rows, rate, lcpu, by_round):
     if rows:
         lines.append(f"{len(rounds)} rounds of {len(rows)} runs, {rows[0]['start']} to {rows[-1]['end']} UTC, "
                      f"1-minute load average {min(loads):.2f} to {max(loads):.2f} before each run "
-                     f"(`{os.path.basename(os.path.normpath(out))}`). Exchanges per second, median of the rounds "
+                     f"(`{os.path.basename(os.path.abspath(out))}`). Exchanges per second, median of the rounds "
                      "[min–max]; below each, the listener's CPU in µs per exchange where the listener is its own "
                      "process. A cell is size × in flight per channel (× channels).")
         lines.append('')
@@ -234,7 +234,7 @@ def write_headline(out, rows, rate, lcpu, by_round):
         vals = []
         for c in cells:
             k = (c, tool)
-            v = fmt(rate.get(k))
+            v = fmt(rate.get(k)).replace(',', ' ')  # thousands grouped by spaces, as the benchmarks page does
             if lcpu.get(k):
                 v += f"<br>{statistics.median(lcpu[k]):.1f} µs"
             vals.append(v)
