@@ -15,7 +15,7 @@ import sys
 
 TOOLS = ['sockperf', 'nghttp2', 'nghttp2-echo', 'beep-default', 'beep-direct', 'jmh-beep', 'jmh-beep-direct', 'jmh-grpc',
          'jmh-rsocket']
-CELLS = ['64x1', '1024x32']
+CELLS = ['64x1', '1024x32', '1024x32x8']
 # (numerator, denominator, cells, what, target, higher is better)
 RATIOS = [
     ('beep-default', 'beep-direct', CELLS, 'rate', 0.95, True),
@@ -145,7 +145,7 @@ def main(out):
 
     env = read(os.path.join(out, 'env.txt')) or ''
     all_loads = [float(r['load1']) for r in rows if re.fullmatch(r'[\d.]+', r['load1'])]
-    print('# Side by side: 64 B × 1 and 1 KiB × 32 echo\n')
+    print('# Side by side: 64 B × 1, 1 KiB × 32 and 1 KiB × 32 on 8 channels echo\n')
     print('```')
     print(env.strip())
     print('```\n')
@@ -169,8 +169,26 @@ def main(out):
     print('\n## Ratios and the targets of issue 30\n')
     print('Each ratio is taken within a round (both runs minutes apart at most), then the median of the rounds with '
           '[min–max]; "of medians" divides the medians of the table above. For CPU lower is better.\n')
-    print('| cell | ratio | n | same-round median [min–max] | of medians | target | met (median) |')
-    print('|---|---|---:|---|---|---|---|')
+    for line in ratio_table(rate, lcpu, by_round):
+        print(line)
+    write_headline(out, rows, rate, lcpu, by_round)
+    print('\n## Every run\n')
+    rounds = sorted({r['round'] for r in rows}, key=int)
+    print('| cell | tool | ' + ' | '.join(f"round {r}" for r in rounds) + ' |')
+    print('|---|---|' + '---:|' * len(rounds))
+    for cell in CELLS:
+        for tool in TOOLS:
+            vals = [by_round.get((cell, r), {}).get((tool, 'rate')) for r in rounds]
+            if any(v is not None for v in vals):
+                print(f"| {cell} | {tool} | " + ' | '.join('-' if v is None else f"{v:,.0f}" for v in vals) + ' |')
+    if failed:
+        print('\nRuns without a result: ' + ', '.join(failed) + '.')
+
+
+def ratio_table(rate, lcpu, by_round):
+    """The targets' ratios as markdown lines: each the median of the same-round ratios, with min-max."""
+    lines = ['| cell | ratio | n | same-round median [min–max] | of medians | target | met (median) |',
+             '|---|---|---:|---|---|---|---|']
     for num, den, cells, what, target, higher in RATIOS:
         for cell in cells:
             vals = []
@@ -191,18 +209,40 @@ def main(out):
                 tgt = ('≥ ' if higher else '≤ ') + f"{target:.2f}"
                 crosses = min(vals) < target < max(vals)
                 met = ('yes' if ok else 'no') + (' (spread crosses it)' if crosses else '')
-            print(f"| {cell} | {label} | {len(vals)} | {fmt(vals, 2)} | {of_medians} | {tgt} | {met} |")
-    print('\n## Every run\n')
+            lines.append(f"| {cell} | {label} | {len(vals)} | {fmt(vals, 2)} | {of_medians} | {tgt} | {met} |")
+    return lines
+
+
+def write_headline(out, rows, rate, lcpu, by_round):
+    """OUTDIR/headline.md: one row per tool, one column per cell, then the targets; docs/benchmarks.md includes it."""
+    cells = [c for c in CELLS if any((c, t) in rate for t in TOOLS)]
     rounds = sorted({r['round'] for r in rows}, key=int)
-    print('| cell | tool | ' + ' | '.join(f"round {r}" for r in rounds) + ' |')
-    print('|---|---|' + '---:|' * len(rounds))
-    for cell in CELLS:
-        for tool in TOOLS:
-            vals = [by_round.get((cell, r), {}).get((tool, 'rate')) for r in rounds]
-            if any(v is not None for v in vals):
-                print(f"| {cell} | {tool} | " + ' | '.join('-' if v is None else f"{v:,.0f}" for v in vals) + ' |')
-    if failed:
-        print('\nRuns without a result: ' + ', '.join(failed) + '.')
+    loads = [float(r['load1']) for r in rows if re.fullmatch(r'[\d.]+', r['load1'])]
+    lines = ['# Side by side', '']
+    if rows:
+        lines.append(f"{len(rounds)} rounds of {len(rows)} runs, {rows[0]['start']} to {rows[-1]['end']} UTC, "
+                     f"1-minute load average {min(loads):.2f} to {max(loads):.2f} before each run "
+                     f"(`{os.path.basename(os.path.abspath(out))}`). Exchanges per second, median of the rounds "
+                     "[min–max]; below each, the listener's CPU in µs per exchange where the listener is its own "
+                     "process. A cell is size × in flight per channel (× channels).")
+        lines.append('')
+    lines.append('| tool | ' + ' | '.join(cells) + ' |')
+    lines.append('|---|' + '---|' * len(cells))
+    for tool in TOOLS:
+        if not any((c, tool) in rate for c in cells):
+            continue
+        vals = []
+        for c in cells:
+            k = (c, tool)
+            v = fmt(rate.get(k)).replace(',', ' ')  # thousands grouped by spaces, as the benchmarks page does
+            if lcpu.get(k):
+                v += f"<br>{statistics.median(lcpu[k]):.1f} µs"
+            vals.append(v)
+        lines.append(f"| {tool} | " + ' | '.join(vals) + ' |')
+    lines += ['', 'The targets of issue 30, each ratio taken within a round, then the median of the rounds:', '']
+    lines += ratio_table(rate, lcpu, by_round)
+    with open(os.path.join(out, 'headline.md'), 'w', encoding='utf-8') as f:
+        f.write('\n'.join(lines) + '\n')
 
 
 if __name__ == '__main__':

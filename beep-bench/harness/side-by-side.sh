@@ -7,7 +7,9 @@
 #   beep-default / beep-direct
 #              `beep load --io-threads 1` -> `beep serve` (default options), without and with --direct-callbacks
 #   jmh-beep, jmh-beep-direct, jmh-grpc, jmh-rsocket
-#              `EchoBaselineBenchmark.echo`, channels=1, one JMH fork per run, perfnorm for CPU per echo
+#              `EchoBaselineBenchmark.echo` with the cell's channels, one JMH fork per run, perfnorm for CPU per echo
+# A cell with CHANNELS > 1 (scenario 4's 8 channels x 32) runs `beep load -c CHANNELS` and JMH channels=CHANNELS;
+# h2load gets the same total in flight (-m IN-FLIGHT x CHANNELS) on its one connection; sockperf skips it.
 # for ROUNDS rounds, the tools' order rotated every round and reversed every other round (so beep-default runs
 # before beep-direct in odd rounds and after it in even ones), each run WARM s of warm-up then DURATION s timed.
 # One listener per tool (sockperf sr, nghttpd, beep serve) serves every round, all on 127.0.0.1; the beep listener
@@ -19,7 +21,7 @@
 #
 #   beep-bench/harness/side-by-side.sh [OUTDIR]      (default /tmp/side-by-side-YYYYmmdd-HHMMSS)
 #   env: ROUNDS (5)  DURATION (5, whole seconds)  WARM (2, whole seconds)  TOOLS (all, space separated)
-#        CELLS ("64x1 1024x32")  BEEP_JAR  BENCH_JAR  SERVE_ARGS (added to `beep serve`)  PORT_BASE (41710)
+#        CELLS ("64x1 1024x32 1024x32x8": SIZE x IN-FLIGHT per channel [x CHANNELS, 1 if left out])  BEEP_JAR  BENCH_JAR  SERVE_ARGS (added to `beep serve`)  PORT_BASE (41710)
 #
 # Per run it records in OUTDIR/runs.tsv: round, position, tool, cell, start and end (UTC), the 1-minute load average
 # before the run, the listener's CPU ticks (utime+stime from /proc/PID/stat) read just before and just after the
@@ -39,7 +41,7 @@ ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-5}
 WARM=${WARM:-2}
 TOOLS=${TOOLS:-sockperf nghttp2 nghttp2-echo beep-default beep-direct jmh-beep jmh-beep-direct jmh-grpc jmh-rsocket}
-CELLS=${CELLS:-64x1 1024x32}
+CELLS=${CELLS:-64x1 1024x32 1024x32x8}
 BEEP_JAR=${BEEP_JAR:-$ROOT/beep-cli/target/beep.jar}
 BENCH_JAR=${BENCH_JAR:-$ROOT/beep-bench/target/benchmarks.jar}
 SERVE_ARGS=${SERVE_ARGS:-}
@@ -98,7 +100,14 @@ cat "$OUT/env.txt"
 
 # Files of each size: nghttpd serves them (www/SIZE), h2load posts them (body/SIZE).
 mkdir -p "$OUT/body" "$OUT/www"
-for cell in $CELLS; do head -c "${cell%x*}" /dev/zero | tr '\0' x > "$OUT/body/${cell%x*}"; done
+# A cell is SIZExINFLIGHT or SIZExINFLIGHTxCHANNELS (in flight per channel; channels 1 when left out).
+cell_size() { echo "${1%%x*}"; }
+cell_inflight() { local rest=${1#*x}; echo "${rest%%x*}"; }
+cell_channels() { local rest=${1#*x}; case $rest in *x*) echo "${rest#*x}";; *) echo 1;; esac; }
+for cell in $CELLS; do
+  case $cell in *[!0-9x]*|x*|*x|*xx*) echo "bad cell $cell (SIZExINFLIGHT[xCHANNELS])" >&2; exit 2;; esac
+  head -c "$(cell_size "$cell")" /dev/zero | tr '\0' x > "$OUT/body/$(cell_size "$cell")"
+done
 cp "$OUT"/body/* "$OUT/www/"
 
 port_free() { ! (exec 3<> "/dev/tcp/$HOST/$1") 2> /dev/null; }
@@ -140,15 +149,17 @@ timed() {  # FILE COMMAND...: run under /usr/bin/time (user and system seconds i
 }
 
 run_cell() {  # ROUND POS TOOL CELL
-  local r=$1 pos=$2 tool=$3 cell=$4 size=${4%x*} inflight=${4#*x}
+  local r=$1 pos=$2 tool=$3 cell=$4 size inflight channels streams
+  size=$(cell_size "$cell"); inflight=$(cell_inflight "$cell"); channels=$(cell_channels "$cell")
+  streams=$((inflight * channels))  # h2load: the same number in flight on its one connection
   local f="$OUT/r$r-$tool-$cell" pid="" t0 t1 rc=0 start load
   case $tool in
-    sockperf) [ "$inflight" = 1 ] || return 0; pid=$SOCKPERF_PID
+    sockperf) [ "$streams" = 1 ] || return 0; pid=$SOCKPERF_PID
       timeout "$LIMIT" sockperf pp --tcp -i "$HOST" -p "$SOCKPERF_PORT" -m "$size" -t "$WARM" > /dev/null 2>&1;;
     nghttp2) pid=$NGHTTPD_PID
-      timeout "$LIMIT" h2load -c 1 -t 1 -m "$inflight" -D "$WARM" "http://$HOST:$NGHTTPD_PORT/$size" > /dev/null 2>&1;;
+      timeout "$LIMIT" h2load -c 1 -t 1 -m "$streams" -D "$WARM" "http://$HOST:$NGHTTPD_PORT/$size" > /dev/null 2>&1;;
     nghttp2-echo) pid=$NGHTTPD_PID
-      timeout "$LIMIT" h2load -c 1 -t 1 -m "$inflight" -D "$WARM" -d "$OUT/body/$size" \
+      timeout "$LIMIT" h2load -c 1 -t 1 -m "$streams" -D "$WARM" -d "$OUT/body/$size" \
         "http://$HOST:$NGHTTPD_PORT/echo" > /dev/null 2>&1;;
     beep-*) pid=$BEEP_PID;;
   esac
@@ -158,17 +169,17 @@ run_cell() {  # ROUND POS TOOL CELL
     sockperf)
       timed "$f" sockperf pp --tcp -i "$HOST" -p "$SOCKPERF_PORT" -m "$size" -t "$DURATION" || rc=$?;;
     nghttp2)
-      timed "$f" h2load -c 1 -t 1 -m "$inflight" -D "$DURATION" "http://$HOST:$NGHTTPD_PORT/$size" || rc=$?;;
+      timed "$f" h2load -c 1 -t 1 -m "$streams" -D "$DURATION" "http://$HOST:$NGHTTPD_PORT/$size" || rc=$?;;
     nghttp2-echo)
-      timed "$f" h2load -c 1 -t 1 -m "$inflight" -D "$DURATION" -d "$OUT/body/$size" \
+      timed "$f" h2load -c 1 -t 1 -m "$streams" -D "$DURATION" -d "$OUT/body/$size" \
         "http://$HOST:$NGHTTPD_PORT/echo" || rc=$?;;
     beep-default|beep-direct)
       local flag=""; [ "$tool" = beep-direct ] && flag=--direct-callbacks
       # shellcheck disable=SC2086
-      timed "$f" java -jar "$BEEP_JAR" load "$HOST:$BEEP_PORT" "$ECHO_URI" --size "$size" -m "$inflight" \
+      timed "$f" java -jar "$BEEP_JAR" load "$HOST:$BEEP_PORT" "$ECHO_URI" --size "$size" -m "$inflight" -c "$channels" \
         --io-threads 1 --warmup "${WARM}s" -D "${DURATION}s" -q $flag --json "$f.json" || rc=$?;;
     jmh-*)
-      timed "$f" java -Djmh.ignoreLock=true -jar "$BENCH_JAR" 'EchoBaselineBenchmark\.echo$' -p channels=1 \
+      timed "$f" java -Djmh.ignoreLock=true -jar "$BENCH_JAR" 'EchoBaselineBenchmark\.echo$' -p channels="$channels" \
         -p size="$size" -p inFlight="$inflight" -p transport="${tool#jmh-}" -f 1 -wi "$WARM" -w 1s \
         -i "$DURATION" -r 1s -prof 'perfnorm:events=task-clock,context-switches' -rf json -rff "$f.json" || rc=$?;;
   esac
@@ -186,7 +197,8 @@ read -r -a cells <<< "$CELLS"
 n=${#tools[@]}
 if [ -n "$BEEP_PID" ]; then  # the JVM listener compiles its hot paths before round 1, not during it
   for cell in "${cells[@]}"; do
-    timeout "$LIMIT" java -jar "$BEEP_JAR" load "$HOST:$BEEP_PORT" "$ECHO_URI" --size "${cell%x*}" -m "${cell#*x}" \
+    timeout "$LIMIT" java -jar "$BEEP_JAR" load "$HOST:$BEEP_PORT" "$ECHO_URI" --size "$(cell_size "$cell")" \
+      -m "$(cell_inflight "$cell")" -c "$(cell_channels "$cell")" \
       --io-threads 1 -D 5s -q > "$OUT/listener-warm-up-$cell.txt" 2>&1
   done
   log "beep listener warmed up (5 s per cell, not measured)"
@@ -205,7 +217,7 @@ for r in $(seq 1 "$ROUNDS"); do
   pos=0
   for tool in "${order[@]}"; do
     for cell in "${cellorder[@]}"; do
-      [ "$tool" = sockperf ] && [ "${cell#*x}" != 1 ] && continue  # ping-pong: one in flight only
+      [ "$tool" = sockperf ] && [ "$cell" != "$(cell_size "$cell")x1" ] && continue  # ping-pong: one in flight
       pos=$((pos + 1)); run_cell "$r" "$pos" "$tool" "$cell"
     done
   done

@@ -16,7 +16,9 @@ import java.util.Set;
  * Writes {@code docs/benchmarks.md} from its template, {@code beep-bench/results/page-template.md}, and the result
  * files it names. A template line {@code <!-- jmh FILE [param=v1,v2 ...] -->} becomes the tables of a JMH result file
  * (only the named parameter values, when given) with the command that reproduces it; {@code <!-- load FILE ... -->}
- * becomes one table of {@code beep load --json} files. Every other line is copied. Run from the repository's root:
+ * becomes one table of {@code beep load --json} files; {@code <!-- include FILE -->} copies a Markdown file a harness
+ * wrote (the side-by-side script's headline table), its first heading left out. Every other line is copied. Run from
+ * the repository's root:
  * <pre>
  * java -cp beep-bench/target/benchmarks.jar io.beepkit.bench.report.ResultsPage [--check]
  * </pre>
@@ -75,6 +77,8 @@ public final class ResultsPage {
                 out.addAll(jmh(words(line)));
             } else if (line.startsWith(MARK_START + "load ") && line.endsWith(MARK_END)) {
                 out.addAll(load(words(line)));
+            } else if (line.startsWith(MARK_START + "include ") && line.endsWith(MARK_END)) {
+                out.addAll(include(words(line).get(0)));
             } else {
                 out.add(line);
             }
@@ -101,6 +105,21 @@ public final class ResultsPage {
             results.add((Map<String, Object>) read(file));
         }
         return new LoadTable(files, results).render();
+    }
+
+    /** The lines of a Markdown file, without its first line when that is a top-level heading (the page has one). */
+    private List<String> include(String file) throws IOException {
+        List<String> lines = new ArrayList<>(Files.readAllLines(root.resolve(file), StandardCharsets.UTF_8));
+        if (!lines.isEmpty() && lines.get(0).startsWith("# ")) {
+            lines.remove(0);
+            while (!lines.isEmpty() && lines.get(0).isBlank()) {
+                lines.remove(0);
+            }
+        }
+        while (!lines.isEmpty() && lines.get(lines.size() - 1).isBlank()) {
+            lines.remove(lines.size() - 1);
+        }
+        return lines;
     }
 
     private Object read(String file) throws IOException {

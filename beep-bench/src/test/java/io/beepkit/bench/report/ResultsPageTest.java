@@ -2,6 +2,7 @@ package io.beepkit.bench.report;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +25,17 @@ class ResultsPageTest {
         String committed = Files.readString(ROOT.resolve(ResultsPage.PAGE), StandardCharsets.UTF_8);
         assertEquals(committed, generated, "run ResultsPage (see the head of docs/benchmarks.md) and commit the page");
         assertTrue(generated.lines().count() <= 400, "the page of current results stays short");
+    }
+
+    @Test
+    @DisplayName("an include marker copies a harness's Markdown file without its title")
+    void includeCopiesAMarkdownFileWithoutItsTitle(@TempDir Path root) throws Exception {
+        Path template = root.resolve(ResultsPage.TEMPLATE);
+        Files.createDirectories(template.getParent());
+        Files.writeString(template, "# Page\n\nbefore\n<!-- include run/headline.md -->\nafter\n");
+        Files.createDirectories(root.resolve("run"));
+        Files.writeString(root.resolve("run/headline.md"), "# Side by side\n\n| a | b |\n|---|---|\n\n");
+        assertEquals("# Page\n\nbefore\n| a | b |\n|---|---|\nafter\n", new ResultsPage(root).render());
     }
 
     @Test
