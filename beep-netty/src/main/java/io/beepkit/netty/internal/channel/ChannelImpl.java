@@ -38,13 +38,12 @@ public final class ChannelImpl implements BeepChannel {
     private final ProfileHandler handler;
     private final ChannelLifecycle lifecycle = new ChannelLifecycle();
     private final OutboundQueue outbound = new OutboundQueue();
-    /** Where {@link #drainReplies} hands replies, made once rather than a method reference per reply. */
-    private final Consumer<OutboundMessage> queueReply = outbound::add;
     private final ReceiveState receive = new ReceiveState();
     private final Exchanges exchanges;
     private final CloseState close = new CloseState();
     private final TransferCounters counters = new TransferCounters();
-    private final MessageTally tally = new MessageTally();
+    /** Made with the first frame counted: channel 0 never has one. */
+    private MessageTally tally;
     private final WholeFrames wholeFrames;
     /** Why the channel was given up after a missed deadline or a cancellation, or null (event loop only). */
     private ChannelClosedException givenUp;
@@ -283,7 +282,7 @@ public final class ChannelImpl implements BeepChannel {
 
     /** Event loop: moves produced replies to the outbound queue in MSG arrival order. */
     public void drainReplies() {
-        if (exchanges.replies().drain(queueReply)) {
+        if (exchanges.replies().drain(outbound)) {
             host.schedule(this);
         }
     }
@@ -325,8 +324,11 @@ public final class ChannelImpl implements BeepChannel {
         return counters;
     }
 
-    /** Frames and octets of the messages in progress, for the observer. */
+    /** Frames and octets of the messages in progress, for the observer (event loop; made on first use). */
     public MessageTally tally() {
+        if (tally == null) {
+            tally = new MessageTally();
+        }
         return tally;
     }
 

@@ -23,10 +23,12 @@ import java.util.concurrent.ConcurrentSkipListMap;
 public final class ChannelTable {
     private static final int RECENTLY_CLOSED = 64;
 
-    private final IntObjectMap<ChannelImpl> channels = new IntObjectHashMap<>();
+    // Sized for channel 0 alone: a listener holds one table per session, most with a few channels at most.
+    private final IntObjectMap<ChannelImpl> channels = new IntObjectHashMap<>(2);
     private final ConcurrentMap<Integer, BeepChannel> openView = new ConcurrentSkipListMap<>();
-    private final LinkedHashSet<Integer> recentlyClosed = new LinkedHashSet<>();
-    private final TransferCounters closedStats = new TransferCounters();
+    /** Made when the first channel closes, as {@link #closedStats}: an idle session holds neither. */
+    private LinkedHashSet<Integer> recentlyClosed;
+    private volatile TransferCounters closedStats;
 
     /** The channel numbered {@code n}, or null. */
     public ChannelImpl get(int n) {
@@ -44,14 +46,19 @@ public final class ChannelTable {
         if (ch.number() != 0) {
             openView.put(ch.number(), ch);
         }
-        recentlyClosed.remove(ch.number());
+        if (recentlyClosed != null) {
+            recentlyClosed.remove(ch.number());
+        }
     }
 
     /** Removes a closed channel, keeping its counters and remembering its number for a while. */
     public void remove(ChannelImpl ch) {
         channels.remove(ch.number());
         openView.remove(ch.number());
-        closedStats.add(ch.counters());
+        closedStats().add(ch.counters());
+        if (recentlyClosed == null) {
+            recentlyClosed = new LinkedHashSet<>();
+        }
         recentlyClosed.add(ch.number());
         if (recentlyClosed.size() > RECENTLY_CLOSED) {
             recentlyClosed.remove(recentlyClosed.iterator().next());
@@ -63,8 +70,21 @@ public final class ChannelTable {
         List<ChannelImpl> all = new ArrayList<>(channels.values());
         channels.clear();
         openView.clear();
-        all.forEach(ch -> closedStats.add(ch.counters()));
+        if (!all.isEmpty()) {
+            TransferCounters closed = closedStats();
+            all.forEach(ch -> closed.add(ch.counters()));
+        }
         return all;
+    }
+
+    /** The counters of the channels gone, made when the first one goes (event loop). */
+    private TransferCounters closedStats() {
+        TransferCounters c = closedStats;
+        if (c == null) {
+            c = new TransferCounters();
+            closedStats = c;
+        }
+        return c;
     }
 
     /**
@@ -97,7 +117,7 @@ public final class ChannelTable {
 
     /** True when channel {@code n} closed recently. */
     public boolean recentlyClosed(int n) {
-        return recentlyClosed.contains(n);
+        return recentlyClosed != null && recentlyClosed.contains(n);
     }
 
     /** Channels open besides channel 0. */
@@ -117,7 +137,8 @@ public final class ChannelTable {
 
     /** The session's counters: closed channels plus open ones. */
     public TransferStats stats() {
-        TransferStats total = closedStats.snapshot();
+        TransferCounters closed = closedStats;
+        TransferStats total = closed == null ? TransferStats.ZERO : closed.snapshot();
         for (BeepChannel ch : openView.values()) {
             total = total.plus(ch.stats());
         }
