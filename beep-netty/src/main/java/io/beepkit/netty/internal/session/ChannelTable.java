@@ -2,10 +2,9 @@ package io.beepkit.netty.internal.session;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.TransferStats;
+import io.beepkit.core.channel.IntMap;
 import io.beepkit.core.channel.TransferCounters;
 import io.beepkit.netty.internal.channel.ChannelImpl;
-import io.netty.util.collection.IntObjectHashMap;
-import io.netty.util.collection.IntObjectMap;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,9 +22,10 @@ import java.util.concurrent.ConcurrentSkipListMap;
 public final class ChannelTable {
     private static final int RECENTLY_CLOSED = 64;
 
-    // Sized for channel 0 alone: a listener holds one table per session, most with a few channels at most.
-    private final IntObjectMap<ChannelImpl> channels = new IntObjectHashMap<>(2);
-    private final ConcurrentMap<Integer, BeepChannel> openView = new ConcurrentSkipListMap<>();
+    // An IntMap holds channel 0 alone in two fields: a listener holds one table per session, most with few channels.
+    private final IntMap<ChannelImpl> channels = new IntMap<>();
+    /** The open channels but 0, for any thread; made with the first one, so an idle session holds no view. */
+    private volatile ConcurrentMap<Integer, BeepChannel> openView;
     /** Made when the first channel closes, as {@link #closedStats}: an idle session holds neither. */
     private LinkedHashSet<Integer> recentlyClosed;
     private volatile TransferCounters closedStats;
@@ -44,7 +44,12 @@ public final class ChannelTable {
     public void add(ChannelImpl ch) {
         channels.put(ch.number(), ch);
         if (ch.number() != 0) {
-            openView.put(ch.number(), ch);
+            ConcurrentMap<Integer, BeepChannel> view = openView;
+            if (view == null) {
+                view = new ConcurrentSkipListMap<>();
+                openView = view;
+            }
+            view.put(ch.number(), ch);
         }
         if (recentlyClosed != null) {
             recentlyClosed.remove(ch.number());
@@ -54,7 +59,10 @@ public final class ChannelTable {
     /** Removes a closed channel, keeping its counters and remembering its number for a while. */
     public void remove(ChannelImpl ch) {
         channels.remove(ch.number());
-        openView.remove(ch.number());
+        ConcurrentMap<Integer, BeepChannel> view = openView;
+        if (view != null) {
+            view.remove(ch.number());
+        }
         closedStats().add(ch.counters());
         if (recentlyClosed == null) {
             recentlyClosed = new LinkedHashSet<>();
@@ -67,9 +75,12 @@ public final class ChannelTable {
 
     /** Removes every channel (the session ended) and returns them. */
     public List<ChannelImpl> removeAll() {
-        List<ChannelImpl> all = new ArrayList<>(channels.values());
+        List<ChannelImpl> all = all();
         channels.clear();
-        openView.clear();
+        ConcurrentMap<Integer, BeepChannel> view = openView;
+        if (view != null) {
+            view.clear();
+        }
         if (!all.isEmpty()) {
             TransferCounters closed = closedStats();
             all.forEach(ch -> closed.add(ch.counters()));
@@ -122,25 +133,32 @@ public final class ChannelTable {
 
     /** Channels open besides channel 0. */
     public int openCount() {
-        return openView.size();
+        ConcurrentMap<Integer, BeepChannel> view = openView;
+        return view == null ? 0 : view.size();
     }
 
-    /** Every channel, channel 0 included (event loop). */
-    public Collection<ChannelImpl> all() {
-        return channels.values();
+    /** Every channel, channel 0 included: a copy (event loop). */
+    public List<ChannelImpl> all() {
+        List<ChannelImpl> all = new ArrayList<>(channels.size());
+        channels.forEachValue(all::add);
+        return all;
     }
 
     /** The open channels other than 0, readable from any thread. */
     public Collection<BeepChannel> openChannels() {
-        return List.copyOf(openView.values());
+        ConcurrentMap<Integer, BeepChannel> view = openView;
+        return view == null ? List.of() : List.copyOf(view.values());
     }
 
     /** The session's counters: closed channels plus open ones. */
     public TransferStats stats() {
         TransferCounters closed = closedStats;
         TransferStats total = closed == null ? TransferStats.ZERO : closed.snapshot();
-        for (BeepChannel ch : openView.values()) {
-            total = total.plus(ch.stats());
+        ConcurrentMap<Integer, BeepChannel> view = openView;
+        if (view != null) {
+            for (BeepChannel ch : view.values()) {
+                total = total.plus(ch.stats());
+            }
         }
         ChannelImpl zero = channels.get(0);
         if (zero != null) {

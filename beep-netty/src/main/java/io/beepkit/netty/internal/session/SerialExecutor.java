@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  *
  * <p>Only the submitter that finds the executor idle hands a drain to the underlying executor; while a drain runs,
  * further tasks are only queued (no wake-up, no wrapper per task). The queue is a plain array deque guarded by this
- * executor's monitor, held only for an add or a poll: an idle session holds a few dozen octets for it, where a
+ * executor's monitor, held only for an add or a poll: an idle session holds 48 octets for it, where a
  * lock-free queue padded against false sharing held some 740, and a listener holds one per session. The deque is
  * made by the first task and let go once a burst larger than {@link #KEPT} has drained, so a busy moment leaves no
  * large array behind; bursts up to that size reuse it and allocate nothing.
@@ -99,7 +99,7 @@ public final class SerialExecutor implements Executor {
     private ArrayDeque<Runnable> queue() {
         ArrayDeque<Runnable> q = tasks;
         if (q == null) {
-            q = new ArrayDeque<>(7); // eight slots
+            q = new ArrayDeque<>(1); // two slots; a burst grows it
             tasks = q;
         }
         return q;
