@@ -25,7 +25,7 @@ final class CountingHandler implements MessageHandler {
     void countMessage(BeepChannel channel) {
         ServedSession info = sessions.get(channel.session());
         if (info != null) {
-            info.messages.incrementAndGet();
+            info.messageReceived();
         }
     }
 
@@ -38,8 +38,7 @@ final class CountingHandler implements MessageHandler {
     public void onOpen(BeepChannel channel) {
         ServedSession info = sessions.get(channel.session());
         if (info != null) {
-            info.open.add(channel);
-            info.channelsOpened.incrementAndGet();
+            info.channelOpened(channel);
         }
         delegate.onOpen(channel);
     }

@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * The sink of {@code beep serve}: a {@link DiscardingSink}, so its frames are dropped on the event loop without a
  * copy or a crossing to the callback executor, counting each message and its channels there as
- * {@link CountingHandler} does for the other profiles (atomic counters and a concurrent set).
+ * {@link CountingHandler} does for the other profiles (an atomic counter per message, the channels under a lock).
  */
 final class CountingSink extends DiscardingSink {
     private final CountingHandler counts;

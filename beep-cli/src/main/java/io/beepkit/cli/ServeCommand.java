@@ -114,7 +114,7 @@ final class ServeCommand implements Callable<Integer> {
 
     /** Channel objects held for the summary lines of all sessions: only the open channels. */
     int channelsHeld() {
-        return sessions.values().stream().mapToInt(i -> i.open.size()).sum();
+        return sessions.values().stream().mapToInt(ServedSession::openCount).sum();
     }
 
     /** The bound port once listening, else -1. */
@@ -278,12 +278,12 @@ final class ServeCommand implements Callable<Integer> {
     private void closed(BeepSession s, ServedSession info, Throwable e) {
         sessions.remove(s);
         TransferStats total = info.total();
-        long channels = info.channelsOpened.get();
+        long channels = info.channelsOpened();
         double secs = (System.nanoTime() - info.openedNanos) / 1e9;
         line(String.format(Locale.ROOT, "session #%d closed: peer %s, %.3f s, %d channel%s, %d message%s, "
                         + "frames in %d out %d, octets in %d out %d%s%s", info.number, address(s.remoteAddress()), secs,
-                channels, channels == 1 ? "" : "s", info.messages.get(),
-                info.messages.get() == 1 ? "" : "s", total.framesReceived(), total.framesSent(),
+                channels, channels == 1 ? "" : "s", info.messages(),
+                info.messages() == 1 ? "" : "s", total.framesReceived(), total.framesSent(),
                 total.bytesReceived(), total.bytesSent(), secured(s),
                 e == null ? "" : " (" + CliException.oneLine(Failures.message(e)) + ")"));
     }

@@ -2,8 +2,6 @@ package io.beepkit.core.channel;
 
 import io.beepkit.api.SessionRole;
 
-import java.util.HashSet;
-import java.util.Set;
 import java.util.function.IntPredicate;
 
 /**
@@ -15,7 +13,8 @@ public final class ChannelNumbers {
     private final SessionRole role;
     private final int maxChannels;
     private final IntPredicate open;
-    private final Set<Integer> reserved = new HashSet<>();
+    /** The numbers whose start is being decided; made with the first start (a listener holds one per session). */
+    private IntMap<Boolean> reserved;
     private int next;
 
     /**
@@ -37,22 +36,27 @@ public final class ChannelNumbers {
 
     /** True when {@code number} is open or being started. */
     public boolean inUse(int number) {
-        return open.test(number) || reserved.contains(number);
+        return open.test(number) || reserved != null && reserved.containsKey(number);
     }
 
     /** True when no further channel may start, given {@code openCount} channels open besides channel 0. */
     public boolean full(int openCount) {
-        return openCount + reserved.size() >= maxChannels;
+        return openCount + (reserved == null ? 0 : reserved.size()) >= maxChannels;
     }
 
     /** Holds {@code number} while its start is decided. */
     public void reserve(int number) {
-        reserved.add(number);
+        if (reserved == null) {
+            reserved = new IntMap<>();
+        }
+        reserved.put(number, Boolean.TRUE);
     }
 
     /** The start of {@code number} is decided, either way. */
     public void unreserve(int number) {
-        reserved.remove(number);
+        if (reserved != null) {
+            reserved.remove(number);
+        }
     }
 
     /** The most channels open at once. */
@@ -72,7 +76,7 @@ public final class ChannelNumbers {
             int n = next;
             next = n > Integer.MAX_VALUE - 2 ? (n & 1) == 1 ? 1 : 2 : n + 2; // 2^31-1 itself is a valid odd number
             if (!inUse(n)) {
-                reserved.add(n);
+                reserve(n);
                 return n;
             }
         }

@@ -16,7 +16,8 @@ import java.util.Set;
 public final class InboundContinuity {
     private FrameType openType;
     private int openMsgno = -1;
-    private final Set<Long> openAnsnos = new HashSet<>();
+    /** The ansnos of answers in progress; null until the first answer of several frames (most channels have none). */
+    private Set<Long> openAnsnos;
     private int ansMsgno = -1;
 
     /** Validates {@code h} (a data frame, not SEQ) against what is in progress, then records it. */
@@ -33,7 +34,7 @@ public final class InboundContinuity {
             }
             return;
         }
-        if (!openAnsnos.isEmpty()) {
+        if (answersOpen()) {
             if (t == FrameType.NUL && h.msgno() == ansMsgno) {
                 throw new BeepProtocolException("channel " + h.channel() + ": NUL for msgno " + h.msgno()
                         + " while answers " + openAnsnos + " are incomplete");
@@ -46,8 +47,11 @@ public final class InboundContinuity {
         if (t == FrameType.ANS) {
             ansMsgno = h.msgno();
             if (h.more()) {
+                if (openAnsnos == null) {
+                    openAnsnos = new HashSet<>();
+                }
                 openAnsnos.add(h.ansno());
-            } else {
+            } else if (openAnsnos != null) {
                 openAnsnos.remove(h.ansno());
             }
             return;
@@ -60,6 +64,10 @@ public final class InboundContinuity {
 
     /** True if some message is partially received. */
     public boolean inProgress() {
-        return openType != null || !openAnsnos.isEmpty();
+        return openType != null || answersOpen();
+    }
+
+    private boolean answersOpen() {
+        return openAnsnos != null && !openAnsnos.isEmpty();
     }
 }

@@ -8,33 +8,37 @@ import java.util.function.Consumer;
  * and backward-shift deletion, so a busy channel's per-message bookkeeping allocates no key objects or map nodes.
  * Grows at half full, never shrinks. Not thread-safe.
  *
+ * <p>Until it holds two entries at once a map has no table: its one entry sits in two fields. Most maps (a channel's
+ * outstanding msgnos with one message in flight, a listener's channel that never sends a MSG of its own) never hold
+ * more, and a listener holds several per channel; the first time two are held at once the map gets a table of four
+ * slots, and keeps it.
+ *
  * @param <V> the values; null is not a value (it means "absent")
  */
 public final class IntMap<V> {
     private static final int EMPTY = -1;
 
+    /** The table, or null while the map holds at most one entry (in {@link #soloKey} and {@link #soloValue}). */
     private int[] keys;
     private Object[] values;
     private int size;
     private int mask;
-
-    /**
-     * An empty map sized for one entry: most maps (a channel's outstanding msgnos, one message in flight) never hold
-     * more, and a listener holds several per channel, so the table starts at two slots and doubles as it fills.
-     */
-    public IntMap() {
-        allocate(2);
-    }
+    private int soloKey = EMPTY;
+    private Object soloValue;
 
     /** The value of {@code key}, or null. */
     @SuppressWarnings("unchecked")
     public V get(int key) {
+        int[] k = keys;
+        if (k == null) {
+            return key == soloKey ? (V) soloValue : null;
+        }
         for (int i = slot(key); ; i = (i + 1) & mask) {
-            int k = keys[i];
-            if (k == key) {
+            int at = k[i];
+            if (at == key) {
                 return (V) values[i];
             }
-            if (k == EMPTY) {
+            if (at == EMPTY) {
                 return null;
             }
         }
@@ -57,6 +61,20 @@ public final class IntMap<V> {
         }
         if (value == null) {
             throw new IllegalArgumentException("null value for key " + key);
+        }
+        if (keys == null) {
+            if (size == 0 || soloKey == key) {
+                V old = (V) soloValue;
+                soloKey = key;
+                soloValue = value;
+                size = 1;
+                return old;
+            }
+            // A second entry: from now on a table.
+            allocate(4);
+            insert(soloKey, soloValue);
+            soloKey = EMPTY;
+            soloValue = null;
         }
         for (int i = slot(key); ; i = (i + 1) & mask) {
             int k = keys[i];
@@ -83,6 +101,16 @@ public final class IntMap<V> {
      */
     @SuppressWarnings("unchecked")
     public V remove(int key) {
+        if (keys == null) {
+            if (key != soloKey) {
+                return null;
+            }
+            V old = (V) soloValue;
+            soloKey = EMPTY;
+            soloValue = null;
+            size = 0;
+            return old;
+        }
         for (int i = slot(key); ; i = (i + 1) & mask) {
             int k = keys[i];
             if (k == EMPTY) {
@@ -110,6 +138,12 @@ public final class IntMap<V> {
     /** Hands every value to {@code action}, in no particular order; the map must not change meanwhile. */
     @SuppressWarnings("unchecked")
     public void forEachValue(Consumer<? super V> action) {
+        if (keys == null) {
+            if (size != 0) {
+                action.accept((V) soloValue);
+            }
+            return;
+        }
         for (int i = 0; i < keys.length; i++) {
             if (keys[i] != EMPTY) {
                 action.accept((V) values[i]);
@@ -119,8 +153,13 @@ public final class IntMap<V> {
 
     /** Removes every entry. */
     public void clear() {
-        Arrays.fill(keys, EMPTY);
-        Arrays.fill(values, null);
+        if (keys == null) {
+            soloKey = EMPTY;
+            soloValue = null;
+        } else if (size != 0) {
+            Arrays.fill(keys, EMPTY);
+            Arrays.fill(values, null);
+        }
         size = 0;
     }
 
@@ -152,18 +191,23 @@ public final class IntMap<V> {
         mask = capacity - 1;
     }
 
+    /** Puts an entry known to be absent into the table, which has room (size is counted by the caller). */
+    private void insert(int key, Object value) {
+        int j = slot(key);
+        while (keys[j] != EMPTY) {
+            j = (j + 1) & mask;
+        }
+        keys[j] = key;
+        values[j] = value;
+    }
+
     private void grow() {
         int[] oldKeys = keys;
         Object[] oldValues = values;
         allocate(oldKeys.length * 2);
         for (int i = 0; i < oldKeys.length; i++) {
             if (oldKeys[i] != EMPTY) {
-                int j = slot(oldKeys[i]);
-                while (keys[j] != EMPTY) {
-                    j = (j + 1) & mask;
-                }
-                keys[j] = oldKeys[i];
-                values[j] = oldValues[i];
+                insert(oldKeys[i], oldValues[i]);
             }
         }
     }

@@ -13,7 +13,8 @@ import java.util.function.Consumer;
  * @param <M> a produced reply (a message ready to be cut into frames)
  */
 public final class ReplyOrder<A, M> {
-    private final ArrayDeque<Slot<A, M>> order = new ArrayDeque<>();
+    // Two slots to start (the default is 17): most channels have a MSG or two in flight, and a listener holds many.
+    private final ArrayDeque<Slot<A, M>> order = new ArrayDeque<>(1);
     private final IntMap<Slot<A, M>> byMsgno = new IntMap<>();
 
     /** One MSG awaiting our replies. */

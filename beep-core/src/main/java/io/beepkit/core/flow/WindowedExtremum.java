@@ -11,8 +11,9 @@ package io.beepkit.core.flow;
 final class WindowedExtremum {
     private final long windowNanos;
     private final boolean max;
-    private final long[] times = new long[3];
-    private final double[] values = new double[3];
+    /** The three estimates, made with the first sample: a listener holds two filters per channel, most never fed. */
+    private long[] times;
+    private double[] values;
     private boolean empty = true;
 
     /**
@@ -69,6 +70,10 @@ final class WindowedExtremum {
     }
 
     private void reset(long nowNanos, double sample) {
+        if (times == null) {
+            times = new long[3];
+            values = new double[3];
+        }
         empty = false;
         for (int i = 0; i < 3; i++) {
             set(i, nowNanos, sample);

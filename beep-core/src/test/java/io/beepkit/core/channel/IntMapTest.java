@@ -17,6 +17,63 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class IntMapTest {
     @Test
+    void aMapNeverUsedAnswersEmptyAndMapsShareNothing() {
+        IntMap<String> unused = new IntMap<>();
+        assertNull(unused.get(0));
+        assertNull(unused.remove(7));
+        unused.clear();
+        List<String> seen = new ArrayList<>();
+        unused.forEachValue(seen::add);
+        assertEquals(List.of(), seen);
+        assertTrue(unused.isEmpty());
+
+        IntMap<String> a = new IntMap<>();
+        IntMap<String> b = new IntMap<>();
+        a.put(0, "a0");
+        assertNull(b.get(0), "an entry of one map showed in another");
+        assertNull(unused.get(0), "an entry of one map showed in an unused one");
+        b.put(0, "b0");
+        b.put(1, "b1");
+        assertEquals("a0", a.get(0));
+        assertEquals("b0", b.get(0));
+        assertEquals("b1", b.get(1));
+        a.remove(0);
+        a.clear();
+        assertTrue(a.isEmpty());
+        assertNull(new IntMap<String>().get(0));
+    }
+
+    @Test
+    void smallMapsBehaveLikeAHashMapAcrossTheOneEntryFormAndTheTable() {
+        Random random = new Random(7);
+        for (int trial = 0; trial < 20_000; trial++) {
+            IntMap<String> map = new IntMap<>();
+            Map<Integer, String> expected = new HashMap<>();
+            for (int op = 0; op < 12; op++) {
+                int key = random.nextInt(4);
+                switch (random.nextInt(4)) {
+                    case 0 -> assertEquals(expected.remove(key), map.remove(key), "remove " + key);
+                    case 1 -> {
+                        if (random.nextInt(4) == 0) {
+                            expected.clear();
+                            map.clear();
+                        }
+                    }
+                    default -> assertEquals(expected.put(key, "v" + op), map.put(key, "v" + op), "put " + key);
+                }
+                assertEquals(expected.size(), map.size());
+                for (int probe = 0; probe < 4; probe++) {
+                    assertEquals(expected.get(probe), map.get(probe), "get " + probe);
+                }
+                List<String> values = new ArrayList<>();
+                map.forEachValue(values::add);
+                assertEquals(new HashSet<>(expected.values()), new HashSet<>(values));
+                assertEquals(expected.size(), values.size());
+            }
+        }
+    }
+
+    @Test
     void behavesLikeAHashMapUnderRandomPutsAndRemoves() {
         Random random = new Random(42);
         IntMap<String> map = new IntMap<>();

@@ -22,7 +22,8 @@ public final class PeerAddress {
         if (ch == null) {
             return null;
         }
-        SocketAddress proxied = ch.attr(PROXIED).get();
+        // hasAttr first: attr() would add an empty attribute to every channel that never had a PROXY header.
+        SocketAddress proxied = ch.hasAttr(PROXIED) ? ch.attr(PROXIED).get() : null;
         return proxied != null ? proxied : ch.remoteAddress();
     }
 

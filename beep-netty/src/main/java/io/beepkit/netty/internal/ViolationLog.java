@@ -13,7 +13,8 @@ import java.util.Map;
  */
 public final class ViolationLog {
     private final long quietNanos;
-    private final Map<String, Kind> kinds = new LinkedHashMap<>();
+    /** Made at the first violation: a listener holds one log per session, and most sessions break no rule. */
+    private Map<String, Kind> kinds;
 
     private static final class Kind {
         long lastWarnNanos;
@@ -47,7 +48,10 @@ public final class ViolationLog {
     public boolean warn(Logger log, String kind, String format, Object... args) {
         long now = System.nanoTime();
         long since;
-        synchronized (kinds) {
+        synchronized (this) {
+            if (kinds == null) {
+                kinds = new LinkedHashMap<>();
+            }
             Kind k = kinds.get(kind);
             if (k == null) {
                 k = new Kind();
@@ -77,8 +81,10 @@ public final class ViolationLog {
     /** How many violations of each kind were counted but not logged at WARN, in the order kinds first occurred. */
     public Map<String, Long> suppressed() {
         Map<String, Long> out = new LinkedHashMap<>();
-        synchronized (kinds) {
-            kinds.forEach((name, k) -> out.put(name, k.suppressedTotal));
+        synchronized (this) {
+            if (kinds != null) {
+                kinds.forEach((name, k) -> out.put(name, k.suppressedTotal));
+            }
         }
         return out;
     }

@@ -14,7 +14,6 @@ import io.beepkit.api.TransferStats;
 import io.beepkit.core.channel.TransferCounters;
 import io.beepkit.core.channel.ChannelLifecycle;
 import io.beepkit.core.frame.FrameType;
-import io.beepkit.core.mime.MimeCodec;
 import io.beepkit.netty.internal.codec.MimePayloads;
 import io.netty.buffer.ByteBuf;
 
@@ -38,14 +37,14 @@ public final class ChannelImpl implements BeepChannel {
     private final ProfileHandler handler;
     private final ChannelLifecycle lifecycle = new ChannelLifecycle();
     private final OutboundQueue outbound = new OutboundQueue();
-    /** Where {@link #drainReplies} hands replies, made once rather than a method reference per reply. */
-    private final Consumer<OutboundMessage> queueReply = outbound::add;
     private final ReceiveState receive = new ReceiveState();
     private final Exchanges exchanges;
-    private final CloseState close = new CloseState();
+    /** Made by the first close handshake, as {@link #wholeFrames} by the first whole-frame send or wait. */
+    private CloseState close;
     private final TransferCounters counters = new TransferCounters();
-    private final MessageTally tally = new MessageTally();
-    private final WholeFrames wholeFrames;
+    /** Made with the first frame counted: channel 0 never has one. */
+    private MessageTally tally;
+    private WholeFrames wholeFrames;
     /** Why the channel was given up after a missed deadline or a cancellation, or null (event loop only). */
     private ChannelClosedException givenUp;
 
@@ -60,7 +59,6 @@ public final class ChannelImpl implements BeepChannel {
         this.handler = handler;
         // Channel 0's msgno 0 belongs to the greeting exchange (RFC 3080 §2.4), so our requests there start at 1.
         this.exchanges = new Exchanges(number == 0 ? 1 : 0, host.config().limits().maxOutstanding());
-        this.wholeFrames = new WholeFrames(number, outbound.window(), host.config().flow().maxFrameSize());
     }
 
     @Override
@@ -115,11 +113,24 @@ public final class ChannelImpl implements BeepChannel {
 
     /** The whole-frame checks, window waits and whole-frame answers. */
     public WholeFrames wholeFrames() {
+        if (wholeFrames == null) {
+            wholeFrames = new WholeFrames(number, outbound.window(), host.config().flow().maxFrameSize());
+        }
         return wholeFrames;
+    }
+
+    /** Event loop: the peer's window opened; the whole-frame waits it now satisfies complete. */
+    public void windowOpened() {
+        if (wholeFrames != null) {
+            wholeFrames.opened();
+        }
     }
 
     /** The close handshakes. */
     public CloseState closeState() {
+        if (close == null) {
+            close = new CloseState();
+        }
         return close;
     }
 
@@ -147,7 +158,7 @@ public final class ChannelImpl implements BeepChannel {
     @Override
     public CompletableFuture<Void> whenWindowOpen(int octets) {
         CompletableFuture<Void> opened = WholeFrames.newWait(octets);
-        host.onLoop(() -> wholeFrames.whenOpen(octets, opened, givenUp == null && !lifecycle.isClosed()));
+        host.onLoop(() -> wholeFrames().whenOpen(octets, opened, givenUp == null && !lifecycle.isClosed()));
         return opened;
     }
 
@@ -172,7 +183,7 @@ public final class ChannelImpl implements BeepChannel {
                            boolean whole) {
         ByteBuf payload = MimePayloads.encode(message);
         host.onLoop(() -> {
-            if (refused(payload, sink) || whole && wholeFrames.refused(payload, sink)) {
+            if (refused(payload, sink) || whole && wholeFrames().refused(payload, sink)) {
                 return;
             }
             PendingRequest p = sendMsg(payload, deadline == null ? sink : new DeadlineSink(sink), whole);
@@ -184,7 +195,7 @@ public final class ChannelImpl implements BeepChannel {
     }
 
     /** Event loop: starts the timer of {@code p}'s deadline (none when null); its sink is then a DeadlineSink. */
-    private void startDeadline(PendingRequest p, Duration deadline) {
+    void startDeadline(PendingRequest p, Duration deadline) {
         if (deadline != null && p.sink() instanceof DeadlineSink timed) {
             timed.timer(host.after(deadline, () -> GiveUp.deadlineMissed(this, p, deadline)));
         }
@@ -235,44 +246,16 @@ public final class ChannelImpl implements BeepChannel {
     @Override
     public MessageStream openMessage(MimeEntity headers, SendOptions options) {
         CompletableFuture<Reply> f = new CompletableFuture<>();
-        return openStream(headers, new AggregatingSink(host.callbacks(), f, host.config().limits().maxMessageSize()), f,
-                deadline(options));
+        return StreamWriter.open(this, headers, new AggregatingSink(host.callbacks(), f,
+                host.config().limits().maxMessageSize()), f, deadline(options));
     }
 
     @Override
     public MessageStream openMessage(MimeEntity headers, ReplyListener listener, SendOptions options) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         CompletableFuture<Reply> f = done.thenApply(v -> (Reply) null);
-        return openStream(headers, new ListenerSink(host.callbacks(), listener, done), f, deadline(options));
-    }
-
-    private MessageStream openStream(MimeEntity headers, ReplySink sink, CompletableFuture<Reply> reply,
-                                     Duration deadline) {
-        byte[] head = MimeCodec.encodeHeaders(headers);
-        long bound = 2L * host.config().flow().maxFrameSize();
-        StreamWriter w = new StreamWriter(this, bound, host.completeOnCallbacks(reply));
-        host.onLoop(() -> {
-            PendingRequest p = w.open(head, deadline == null ? sink : new DeadlineSink(sink));
-            if (p != null) {
-                startDeadline(p, deadline);
-            }
-        });
-        return w;
-    }
-
-    /** Event loop: registers a streamed MSG; null if too many MSGs are outstanding (the sink is failed). */
-    PendingRequest sendStream(ReplySink sink) {
-        PendingRequest req;
-        try {
-            req = exchanges.expectReply(sink);
-        } catch (IllegalStateException e) {
-            sink.fail(new BeepException("channel " + number + ": " + e.getMessage()));
-            return null;
-        }
-        OutboundMessage out = OutboundMessage.streamed(FrameType.MSG, req.msgno());
-        req.outbound(out);
-        enqueue(out);
-        return req;
+        return StreamWriter.open(this, headers, new ListenerSink(host.callbacks(), listener, done), f,
+                deadline(options));
     }
 
     /** Event loop: queues {@code m} for sending. */
@@ -283,7 +266,7 @@ public final class ChannelImpl implements BeepChannel {
 
     /** Event loop: moves produced replies to the outbound queue in MSG arrival order. */
     public void drainReplies() {
-        if (exchanges.replies().drain(queueReply)) {
+        if (exchanges.replies().drain(outbound)) {
             host.schedule(this);
         }
     }
@@ -325,8 +308,11 @@ public final class ChannelImpl implements BeepChannel {
         return counters;
     }
 
-    /** Frames and octets of the messages in progress, for the observer. */
+    /** Frames and octets of the messages in progress, for the observer (event loop; made on first use). */
     public MessageTally tally() {
+        if (tally == null) {
+            tally = new MessageTally();
+        }
         return tally;
     }
 
@@ -340,7 +326,9 @@ public final class ChannelImpl implements BeepChannel {
         lifecycle.closed();
         exchanges.destroy(cause);
         outbound.releaseAll();
-        wholeFrames.destroy(cause);
+        if (wholeFrames != null) {
+            wholeFrames.destroy(cause);
+        }
     }
 
     @Override

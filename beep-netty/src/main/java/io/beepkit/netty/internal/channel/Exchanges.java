@@ -12,12 +12,16 @@ import java.util.function.Consumer;
  * outstanding limit) and the peer's MSGs awaiting ours, in the order their replies must leave. Event loop only.
  */
 public final class Exchanges {
-    private final MsgnoAllocator msgnos;
+    private final int firstMsgno;
+    private final int maxOutstanding;
+    /** Made with our first MSG: a listener's channels seldom send one, and a listener holds many channels. */
+    private MsgnoAllocator msgnos;
     private final IntMap<PendingRequest> pending = new IntMap<>();
     private final ReplyOrder<InboundRequest, OutboundMessage> replies = new ReplyOrder<>();
 
     Exchanges(int firstMsgno, int maxOutstanding) {
-        this.msgnos = new MsgnoAllocator(firstMsgno, maxOutstanding);
+        this.firstMsgno = firstMsgno;
+        this.maxOutstanding = maxOutstanding;
     }
 
     /**
@@ -26,6 +30,9 @@ public final class Exchanges {
      * @throws IllegalStateException when too many MSGs already await replies
      */
     public PendingRequest expectReply(ReplySink sink) {
+        if (msgnos == null) {
+            msgnos = new MsgnoAllocator(firstMsgno, maxOutstanding);
+        }
         PendingRequest p = new PendingRequest(msgnos.allocate(), sink);
         pending.put(p.msgno(), p);
         return p;
@@ -46,7 +53,9 @@ public final class Exchanges {
     /** The reply to {@code msgno} is complete: the msgno may be reused. */
     public void replied(int msgno) {
         pending.remove(msgno);
-        msgnos.release(msgno);
+        if (msgnos != null) {
+            msgnos.release(msgno); // null before our first MSG: the greeting's reply answers an implicit msgno
+        }
     }
 
     /** True while any MSG of ours awaits its reply. */

@@ -3,13 +3,14 @@ package io.beepkit.netty.internal.channel;
 import io.beepkit.core.flow.SendWindow;
 
 import java.util.ArrayDeque;
+import java.util.function.Consumer;
 
 /**
  * One channel's outbound side: the messages waiting to be cut into frames, in order, and the peer's window. The
  * channel adds messages; the session's scheduler takes frames and keeps its own bookkeeping here (whether the channel
  * is in the round-robin queue, how long it has waited on the window, the tail timer). Event loop only.
  */
-public final class OutboundQueue {
+public final class OutboundQueue implements Consumer<OutboundMessage> {
     // Starts at two slots (the default is 17): an idle session holds several of these.
     private final ArrayDeque<OutboundMessage> messages = new ArrayDeque<>(1);
     private final SendWindow window = new SendWindow();
@@ -20,6 +21,12 @@ public final class OutboundQueue {
 
     /** Appends a message. */
     public void add(OutboundMessage m) {
+        messages.add(m);
+    }
+
+    /** Appends a message: where the channel's replies are drained to, in their order. */
+    @Override
+    public void accept(OutboundMessage m) {
         messages.add(m);
     }
 

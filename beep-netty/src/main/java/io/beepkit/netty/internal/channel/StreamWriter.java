@@ -3,9 +3,13 @@ package io.beepkit.netty.internal.channel;
 import io.beepkit.api.BeepException;
 import io.beepkit.api.ChannelClosedException;
 import io.beepkit.api.MessageStream;
+import io.beepkit.api.MimeEntity;
 import io.beepkit.api.Reply;
+import io.beepkit.core.frame.FrameType;
+import io.beepkit.core.mime.MimeCodec;
 import io.netty.buffer.Unpooled;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 
@@ -28,6 +32,24 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
     private Throwable failure;
 
     private record Waiter(long releaseAt, CompletableFuture<Void> future) {
+    }
+
+    /**
+     * Opens a streamed MSG on {@code channel}: its headers encoded now, the MSG registered on the event loop, its
+     * reply to {@code sink} within {@code deadline} (null for no limit).
+     */
+    static MessageStream open(ChannelImpl channel, MimeEntity headers, ReplySink sink, CompletableFuture<Reply> reply,
+                              Duration deadline) {
+        byte[] head = MimeCodec.encodeHeaders(headers);
+        long bound = 2L * channel.host().config().flow().maxFrameSize();
+        StreamWriter w = new StreamWriter(channel, bound, channel.host().completeOnCallbacks(reply));
+        channel.host().onLoop(() -> {
+            PendingRequest p = w.open(head, deadline == null ? sink : new DeadlineSink(sink));
+            if (p != null) {
+                channel.startDeadline(p, deadline);
+            }
+        });
+        return w;
     }
 
     StreamWriter(ChannelImpl channel, long bound, CompletableFuture<Reply> reply) {
@@ -53,7 +75,7 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
             sink.fail(failure);
             return null;
         }
-        PendingRequest request = channel.sendStream(sink);
+        PendingRequest request = register(sink);
         if (request == null) {
             fail(new BeepException("channel " + channel.number() + ": too many MSGs await replies"));
             return null;
@@ -63,6 +85,21 @@ final class StreamWriter implements MessageStream, OutboundMessage.StreamProgres
         message.progress(this);
         pendingHead = head;
         return request;
+    }
+
+    /** Registers the MSG and queues it on the channel; null (the sink failed) if too many MSGs await replies. */
+    private PendingRequest register(ReplySink sink) {
+        PendingRequest req;
+        try {
+            req = channel.exchanges().expectReply(sink);
+        } catch (IllegalStateException e) {
+            sink.fail(new BeepException("channel " + channel.number() + ": " + e.getMessage()));
+            return null;
+        }
+        OutboundMessage out = OutboundMessage.streamed(FrameType.MSG, req.msgno());
+        req.outbound(out);
+        channel.enqueue(out);
+        return req;
     }
 
     @Override

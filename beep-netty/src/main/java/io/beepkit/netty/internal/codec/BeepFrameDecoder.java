@@ -10,6 +10,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.util.concurrent.FastThreadLocal;
 
 import java.util.List;
 import java.util.Objects;
@@ -37,7 +38,16 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
 
     private final int maxFrameSize;
     private final FrameLimits limits;
-    private final byte[] line = new byte[FrameHeader.MAX_HEADER_LENGTH];
+    /**
+     * Where a header line is copied to be parsed, one per thread: parsing is done before decode returns, and a
+     * listener would otherwise hold one per session.
+     */
+    private static final FastThreadLocal<byte[]> LINE = new FastThreadLocal<>() {
+        @Override
+        protected byte[] initialValue() {
+            return new byte[FrameHeader.MAX_HEADER_LENGTH];
+        }
+    };
     private FrameHeader pending;
     private boolean failed;
     private ChannelHandlerContext context;
@@ -198,6 +208,7 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
                     throw new BeepProtocolException("CR not followed by LF in frame header: \""
                             + printable(in, start, i + 2) + '"');
                 }
+                byte[] line = LINE.get();
                 in.getBytes(start, line, 0, i);
                 FrameHeader h = FrameHeaderParser.parse(line, i);
                 in.skipBytes(i + 2);

@@ -32,7 +32,8 @@ final class OwnRequests {
     private final ManagementHost host;
     private final ChannelNumbers numbers;
     private final PeerRequests peer;
-    private final List<CompletableFuture<?>> pendingFutures = new ArrayList<>();
+    /** The starts awaiting replies; made with our first start (a listener's sessions seldom start one). */
+    private List<CompletableFuture<?>> pendingFutures;
 
     OwnRequests(ManagementHost host, ChannelNumbers numbers, PeerRequests peer) {
         this.host = host;
@@ -50,6 +51,9 @@ final class OwnRequests {
         if (n < 0) {
             f.completeExceptionally(new BeepException("too many channels (limit " + numbers.maxChannels() + ")"));
             return;
+        }
+        if (pendingFutures == null) {
+            pendingFutures = new ArrayList<>(2);
         }
         pendingFutures.add(f);
         List<Profile> offers = new ArrayList<>();
@@ -146,6 +150,9 @@ final class OwnRequests {
 
     /** The session ended or was reset: every start still waiting fails with {@code cause}. */
     void shutdown(BeepException cause) {
+        if (pendingFutures == null) {
+            return;
+        }
         for (CompletableFuture<?> f : List.copyOf(pendingFutures)) {
             host.callbacks().execute(() -> f.completeExceptionally(cause));
         }

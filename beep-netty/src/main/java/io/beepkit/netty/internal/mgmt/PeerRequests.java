@@ -35,15 +35,14 @@ final class PeerRequests {
     private final ManagementHost host;
     private final ChannelNumbers numbers;
     private final Closing closing;
-    private final StartRate startRate;
+    /** Made with the peer's first start: a listener holds one per session, most of which start few channels. */
+    private StartRate startRate;
     private volatile String serverName;
 
     PeerRequests(ManagementHost host, ChannelNumbers numbers, Closing closing) {
         this.host = host;
         this.numbers = numbers;
         this.closing = closing;
-        this.startRate = new StartRate(host.config().limits().maxStartsPerSecond(), host.config().limits()
-                .maxChannels());
     }
 
     String serverName() {
@@ -87,6 +86,10 @@ final class PeerRequests {
 
     /** Counts a start against the rate; refuses it (ERR 421) or terminates the session when over. */
     private boolean admitStart(InboundRequest req) {
+        if (startRate == null) {
+            startRate = new StartRate(host.config().limits().maxStartsPerSecond(), host.config().limits()
+                    .maxChannels());
+        }
         StartRate.Verdict rate = startRate.next(System.nanoTime());
         if (rate == StartRate.Verdict.ADMIT) {
             return true;

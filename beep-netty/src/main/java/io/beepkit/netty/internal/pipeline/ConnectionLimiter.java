@@ -2,6 +2,8 @@ package io.beepkit.netty.internal.pipeline;
 
 import io.beepkit.netty.internal.ViolationLog;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,7 +54,18 @@ public final class ConnectionLimiter {
      * @return false if {@code ch} must be closed
      */
     public boolean admit(Channel ch) {
-        return admitConnection(ch) && admitAddress(ch, ch.remoteAddress());
+        if (!countConnection(ch)) {
+            return false;
+        }
+        SocketAddress remote = ch.remoteAddress();
+        Object key = maxPerAddress == 0 || remote == null ? null : addressKey(remote);
+        if (key != null && !countAddress(key, remote)) {
+            total.decrementAndGet();
+            return false;
+        }
+        // One listener for both counts: a listener holds one per connection.
+        ch.closeFuture().addListener(new Release(key));
+        return true;
     }
 
     /**
@@ -62,13 +75,20 @@ public final class ConnectionLimiter {
      * @return false if {@code ch} must be closed
      */
     public boolean admitConnection(Channel ch) {
+        if (!countConnection(ch)) {
+            return false;
+        }
+        ch.closeFuture().addListener(new Release(null));
+        return true;
+    }
+
+    private boolean countConnection(Channel ch) {
         if (total.incrementAndGet() > maxSessions) {
             total.decrementAndGet();
             violations.warn(log, "maxSessions", "refusing connection from {}: the limit of {} connections is reached",
                     ch.remoteAddress(), maxSessions);
             return false;
         }
-        ch.closeFuture().addListener(f -> total.decrementAndGet());
         return true;
     }
 
@@ -83,7 +103,20 @@ public final class ConnectionLimiter {
         if (maxPerAddress == 0 || remote == null) {
             return true;
         }
-        Object key = remote instanceof InetSocketAddress inet && inet.getAddress() != null ? inet.getAddress() : remote;
+        Object key = addressKey(remote);
+        if (!countAddress(key, remote)) {
+            return false;
+        }
+        ch.closeFuture().addListener(f -> uncount(key));
+        return true;
+    }
+
+    /** What connections are counted by: the IP address, whatever the port. */
+    private static Object addressKey(SocketAddress remote) {
+        return remote instanceof InetSocketAddress inet && inet.getAddress() != null ? inet.getAddress() : remote;
+    }
+
+    private boolean countAddress(Object key, SocketAddress remote) {
         boolean[] full = new boolean[1];
         perAddress.compute(key, (k, n) -> {
             int count = n == null ? 0 : n;
@@ -96,8 +129,28 @@ public final class ConnectionLimiter {
                     maxPerAddress);
             return false;
         }
-        ch.closeFuture().addListener(f -> perAddress.computeIfPresent(key, (k, n) -> n == 1 ? null : n - 1));
         return true;
+    }
+
+    private void uncount(Object key) {
+        perAddress.computeIfPresent(key, (k, n) -> n == 1 ? null : n - 1);
+    }
+
+    /** Uncounts a connection when it closes: from the total, and from its address's count when it has a key. */
+    private final class Release implements ChannelFutureListener {
+        private final @Nullable Object key;
+
+        Release(@Nullable Object key) {
+            this.key = key;
+        }
+
+        @Override
+        public void operationComplete(ChannelFuture f) {
+            total.decrementAndGet();
+            if (key != null) {
+                uncount(key);
+            }
+        }
     }
 
     /** Connections currently admitted. */

@@ -52,9 +52,10 @@ public final class ListenerSocket {
         this.loops = loops;
         this.transport = transport;
         this.config = config;
+        Consumer<DefaultBeepSession> ended = sessions::remove; // one for all sessions: none holds a stage of its own
         this.pipeline = new PipelineInitializer(SessionRole.LISTENER, config, registry, transport, s -> {
             sessions.add(s);
-            s.ended().whenComplete((v, e) -> sessions.remove(s));
+            s.onEnded(ended);
         }, onSession, security, callbacks, listener, null, 0);
     }
 

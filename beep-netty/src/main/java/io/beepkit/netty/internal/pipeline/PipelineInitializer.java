@@ -100,25 +100,34 @@ public final class PipelineInitializer extends ChannelInitializer<Channel> {
             ch.close();
             return;
         }
-        if (limiter != null && !limiter.admitConnection(ch)) {
-            ch.close();
+        if (listener != null && listener.proxyProtocol()) {
+            if (limiter != null && !limiter.admitConnection(ch)) {
+                ch.close();
+                return;
+            }
+            // The client's address, which the per-address limit and the session need, comes with the header.
+            new ProxyHeaderHandler(config.limits().greetingTimeout(), violations, this::proxiedSession)
+                    .install(ch.pipeline());
             return;
         }
-        if (listener != null && listener.proxyProtocol()) {
-            // The client's address, which the per-address limit and the session need, comes with the header.
-            new ProxyHeaderHandler(config.limits().greetingTimeout(), violations, this::initSession)
-                    .install(ch.pipeline());
+        if (limiter != null && !limiter.admit(ch)) { // both limits at once: the socket's peer is the peer
+            ch.close();
             return;
         }
         initSession(ch);
     }
 
-    /** Sets up the session once the peer's address is known: at once, or after the PROXY protocol header. */
-    private void initSession(Channel ch) {
+    /** Sets up the session once the PROXY protocol header named the client, counted against its address's limit. */
+    private void proxiedSession(Channel ch) {
         if (limiter != null && !limiter.admitAddress(ch, PeerAddress.of(ch))) {
             ch.close();
             return;
         }
+        initSession(ch);
+    }
+
+    /** Sets up the session of an admitted connection. */
+    private void initSession(Channel ch) {
         if (listenerMemory != null && listenerMemory.over()) {
             violations.warn(log, "listener memory budget",
                     "refusing session from {} with ERR 421: the listener holds {} octets for its peers, over its "

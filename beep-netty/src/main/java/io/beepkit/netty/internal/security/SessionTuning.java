@@ -33,7 +33,8 @@ public final class SessionTuning {
     private final TuningHost host;
     private final SecurityEndpoint endpoint;
     private final SessionSecurity security = new SessionSecurity();
-    private final TlsNegotiation tls;
+    /** Made when TLS is first asked for, by either peer (event loop): most sessions never negotiate it. */
+    private TlsNegotiation tls;
     private boolean applicationTold;
     private boolean onConnectRunning;
 
@@ -41,7 +42,6 @@ public final class SessionTuning {
     public SessionTuning(TuningHost host, SecurityEndpoint endpoint) {
         this.host = host;
         this.endpoint = endpoint;
-        this.tls = new TlsNegotiation(host, endpoint, security);
     }
 
     /** The session's TLS and SASL state (thread-safe). */
@@ -80,9 +80,16 @@ public final class SessionTuning {
         return TlsMessage.PROFILE_URI.equals(uri) && listenerTls();
     }
 
+    private TlsNegotiation tls() {
+        if (tls == null) {
+            tls = new TlsNegotiation(host, endpoint, security);
+        }
+        return tls;
+    }
+
     /** The peer starts TLS: the decision to send, or null when the engine proceeds (and answers later). */
     public StartDecision onTlsStart(InboundRequest req, String initData) {
-        return tls.onStart(req, initData);
+        return tls().onStart(req, initData);
     }
 
     /** The handler of a TLS channel started without piggyback: its first MSG is the ready. */
@@ -92,7 +99,7 @@ public final class SessionTuning {
             public void onMessage(Message message, Responder responder) {
                 byte[] body = message.entity().body();
                 if (responder instanceof InboundRequest req) {
-                    host.channel().eventLoop().execute(() -> tls.onReadyMessage(req, body));
+                    host.channel().eventLoop().execute(() -> tls().onReadyMessage(req, body));
                 } else {
                     responder.refuse(550, "TLS negotiation is not available here");
                 }
@@ -102,28 +109,30 @@ public final class SessionTuning {
 
     /** True between a TLS ready and the secured greeting: starts and releases wait or fail. */
     public boolean negotiating() {
-        return tls.negotiating();
+        return tls != null && tls.negotiating();
     }
 
     /** True if {@code request} is the engine's own start of the TLS profile (allowed while negotiating). */
     public boolean isTlsStart(io.beepkit.api.ChannelRequest request) {
         return request.profiles().size() == 1 && TlsMessage.PROFILE_URI.equals(request.profiles().get(0).uri())
-                && tls.phase() == TlsNegotiation.Phase.INITIATOR_WAITING;
+                && tls != null && tls.phase() == TlsNegotiation.Phase.INITIATOR_WAITING;
     }
 
     /** True while a frame from the peer breaks the TLS rules (between ready and handshake). */
     public boolean inboundForbidden() {
-        return tls.inboundForbidden();
+        return tls != null && tls.inboundForbidden();
     }
 
     /** Something was written or answered: a listener draining replies before its proceed re-checks. */
     public void progress() {
-        tls.progress();
+        if (tls != null) {
+            tls.progress();
+        }
     }
 
     /** The TLS handler reports the handshake's end. */
     public void onHandshake(SslHandshakeCompletionEvent event) {
-        tls.onHandshake(event);
+        tls().onHandshake(event);
     }
 
     /** Initiates TLS; see {@link io.beepkit.api.BeepSession#startTls()}. Any thread. */
@@ -135,7 +144,7 @@ public final class SessionTuning {
                         + " is closed"));
                 return;
             }
-            tls.start().whenComplete((v, e) -> {
+            tls().start().whenComplete((v, e) -> {
                 if (e != null) {
                     f.completeExceptionally(e);
                 } else {
@@ -157,13 +166,15 @@ public final class SessionTuning {
      * initiator does on connect: TLS, then SASL.
      */
     public void greetingReceived() {
-        tls.securedGreetingReceived();
+        if (tls != null) {
+            tls.securedGreetingReceived();
+        }
         if (applicationTold || onConnectRunning) {
             return;
         }
         if (host.role() == SessionRole.INITIATOR && endpoint.tlsOnConnect() && !security.tlsActive()) {
             onConnectRunning = true;
-            tls.start().whenComplete((info, e) -> onConnectStep(e));
+            tls().start().whenComplete((info, e) -> onConnectStep(e));
             return;
         }
         if (host.role() == SessionRole.INITIATOR && endpoint.saslMechanism() != null && security.identity().isEmpty()) {
@@ -191,6 +202,8 @@ public final class SessionTuning {
 
     /** The session ended. */
     public void shutdown(SessionClosedException cause) {
-        tls.shutdown(cause);
+        if (tls != null) {
+            tls.shutdown(cause);
+        }
     }
 }

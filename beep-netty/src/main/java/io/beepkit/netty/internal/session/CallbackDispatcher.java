@@ -28,7 +28,8 @@ public final class CallbackDispatcher implements Executor {
     private final boolean repliesOnLoop;
     private final SerialExecutor serial;
     private final Runnable drainTask = this::drain;
-    private final ArrayList<Runnable> batch = new ArrayList<>();
+    // Two slots to start (the default is ten): an idle session's burst is a callback or two; it grows with load.
+    private final ArrayList<Runnable> batch = new ArrayList<>(2);
     private EventLoop loop;
     private boolean reading;
     private boolean drainScheduled;

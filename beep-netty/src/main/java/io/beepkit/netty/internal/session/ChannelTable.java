@@ -2,10 +2,9 @@ package io.beepkit.netty.internal.session;
 
 import io.beepkit.api.BeepChannel;
 import io.beepkit.api.TransferStats;
+import io.beepkit.core.channel.IntMap;
 import io.beepkit.core.channel.TransferCounters;
 import io.beepkit.netty.internal.channel.ChannelImpl;
-import io.netty.util.collection.IntObjectHashMap;
-import io.netty.util.collection.IntObjectMap;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,10 +22,13 @@ import java.util.concurrent.ConcurrentSkipListMap;
 public final class ChannelTable {
     private static final int RECENTLY_CLOSED = 64;
 
-    private final IntObjectMap<ChannelImpl> channels = new IntObjectHashMap<>();
-    private final ConcurrentMap<Integer, BeepChannel> openView = new ConcurrentSkipListMap<>();
-    private final LinkedHashSet<Integer> recentlyClosed = new LinkedHashSet<>();
-    private final TransferCounters closedStats = new TransferCounters();
+    // An IntMap holds channel 0 alone in two fields: a listener holds one table per session, most with few channels.
+    private final IntMap<ChannelImpl> channels = new IntMap<>();
+    /** The open channels but 0, for any thread; made with the first one, so an idle session holds no view. */
+    private volatile ConcurrentMap<Integer, BeepChannel> openView;
+    /** Made when the first channel closes, as {@link #closedStats}: an idle session holds neither. */
+    private LinkedHashSet<Integer> recentlyClosed;
+    private volatile TransferCounters closedStats;
 
     /** The channel numbered {@code n}, or null. */
     public ChannelImpl get(int n) {
@@ -42,16 +44,29 @@ public final class ChannelTable {
     public void add(ChannelImpl ch) {
         channels.put(ch.number(), ch);
         if (ch.number() != 0) {
-            openView.put(ch.number(), ch);
+            ConcurrentMap<Integer, BeepChannel> view = openView;
+            if (view == null) {
+                view = new ConcurrentSkipListMap<>();
+                openView = view;
+            }
+            view.put(ch.number(), ch);
         }
-        recentlyClosed.remove(ch.number());
+        if (recentlyClosed != null) {
+            recentlyClosed.remove(ch.number());
+        }
     }
 
     /** Removes a closed channel, keeping its counters and remembering its number for a while. */
     public void remove(ChannelImpl ch) {
         channels.remove(ch.number());
-        openView.remove(ch.number());
-        closedStats.add(ch.counters());
+        ConcurrentMap<Integer, BeepChannel> view = openView;
+        if (view != null) {
+            view.remove(ch.number());
+        }
+        closedStats().add(ch.counters());
+        if (recentlyClosed == null) {
+            recentlyClosed = new LinkedHashSet<>();
+        }
         recentlyClosed.add(ch.number());
         if (recentlyClosed.size() > RECENTLY_CLOSED) {
             recentlyClosed.remove(recentlyClosed.iterator().next());
@@ -60,11 +75,27 @@ public final class ChannelTable {
 
     /** Removes every channel (the session ended) and returns them. */
     public List<ChannelImpl> removeAll() {
-        List<ChannelImpl> all = new ArrayList<>(channels.values());
+        List<ChannelImpl> all = all();
         channels.clear();
-        openView.clear();
-        all.forEach(ch -> closedStats.add(ch.counters()));
+        ConcurrentMap<Integer, BeepChannel> view = openView;
+        if (view != null) {
+            view.clear();
+        }
+        if (!all.isEmpty()) {
+            TransferCounters closed = closedStats();
+            all.forEach(ch -> closed.add(ch.counters()));
+        }
         return all;
+    }
+
+    /** The counters of the channels gone, made when the first one goes (event loop). */
+    private TransferCounters closedStats() {
+        TransferCounters c = closedStats;
+        if (c == null) {
+            c = new TransferCounters();
+            closedStats = c;
+        }
+        return c;
     }
 
     /**
@@ -97,29 +128,37 @@ public final class ChannelTable {
 
     /** True when channel {@code n} closed recently. */
     public boolean recentlyClosed(int n) {
-        return recentlyClosed.contains(n);
+        return recentlyClosed != null && recentlyClosed.contains(n);
     }
 
     /** Channels open besides channel 0. */
     public int openCount() {
-        return openView.size();
+        ConcurrentMap<Integer, BeepChannel> view = openView;
+        return view == null ? 0 : view.size();
     }
 
-    /** Every channel, channel 0 included (event loop). */
-    public Collection<ChannelImpl> all() {
-        return channels.values();
+    /** Every channel, channel 0 included: a copy (event loop). */
+    public List<ChannelImpl> all() {
+        List<ChannelImpl> all = new ArrayList<>(channels.size());
+        channels.forEachValue(all::add);
+        return all;
     }
 
     /** The open channels other than 0, readable from any thread. */
     public Collection<BeepChannel> openChannels() {
-        return List.copyOf(openView.values());
+        ConcurrentMap<Integer, BeepChannel> view = openView;
+        return view == null ? List.of() : List.copyOf(view.values());
     }
 
     /** The session's counters: closed channels plus open ones. */
     public TransferStats stats() {
-        TransferStats total = closedStats.snapshot();
-        for (BeepChannel ch : openView.values()) {
-            total = total.plus(ch.stats());
+        TransferCounters closed = closedStats;
+        TransferStats total = closed == null ? TransferStats.ZERO : closed.snapshot();
+        ConcurrentMap<Integer, BeepChannel> view = openView;
+        if (view != null) {
+            for (BeepChannel ch : view.values()) {
+                total = total.plus(ch.stats());
+            }
         }
         ChannelImpl zero = channels.get(0);
         if (zero != null) {

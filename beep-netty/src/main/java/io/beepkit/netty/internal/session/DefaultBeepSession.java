@@ -38,6 +38,8 @@ public final class DefaultBeepSession implements BeepSession {
     private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
     /** Completes just before {@link #closeFuture}, so the engine's own bookkeeping is done when applications hear. */
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
+    /** The registry told first when the session ends (a listener's, shared by its sessions), or null. */
+    private volatile Consumer<? super DefaultBeepSession> registry;
     private ChannelManagement management;
     private volatile Channel channel;
     private volatile SessionClosedException closeCause;
@@ -125,6 +127,10 @@ public final class DefaultBeepSession implements BeepSession {
         tuning.shutdown(cause);
         ctx.memory().detach();
         drop.then(() -> ctx.callbacks().execute(() -> {
+            Consumer<? super DefaultBeepSession> r = registry;
+            if (r != null) {
+                r.accept(this);
+            }
             ended.complete(null);
             closeFuture.complete(null);
         }));
@@ -207,6 +213,14 @@ public final class DefaultBeepSession implements BeepSession {
      */
     public CompletableFuture<Void> ended() {
         return ended;
+    }
+
+    /**
+     * For the engine: {@code registry} is told when the session has ended, just before {@link #ended()} completes, so
+     * a registry of many sessions needs no completion stage of its own on each. Set once, before the session starts.
+     */
+    public void onEnded(Consumer<? super DefaultBeepSession> registry) {
+        this.registry = registry;
     }
 
     @Override

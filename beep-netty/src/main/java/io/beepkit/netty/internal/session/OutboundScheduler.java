@@ -69,7 +69,7 @@ public final class OutboundScheduler {
             ch.outbound().forceNext(false);
             schedule(ch);
         }
-        ch.wholeFrames().opened(); // after what was queued took its share of the credit
+        ch.windowOpened(); // after what was queued took its share of the credit
     }
 
     /** One round-robin pass after another, one frame per channel per turn, while the socket takes data. */

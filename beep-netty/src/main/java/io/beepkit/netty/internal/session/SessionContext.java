@@ -32,8 +32,12 @@ public final class SessionContext {
     private final SessionConfig config;
     private final ProfileRegistry registry;
     private final CallbackDispatcher callbacks;
-    /** Where non-blocking handlers run: on the event loop (the same dispatcher when every callback does). */
-    private final CallbackDispatcher loopCallbacks;
+    /**
+     * Where non-blocking handlers and reply futures run: on the event loop (the same dispatcher when every callback
+     * does). Made on first use ({@link #loopCallbacks()}): a session that never runs one, channel 0's management
+     * alone, holds no second dispatcher.
+     */
+    private volatile CallbackDispatcher loopCallbacks;
     private final FrameWriter writer = new FrameWriter();
     private final ViolationLog violations = new ViolationLog();
     private final Consumer<BeepException> terminator;
@@ -43,6 +47,8 @@ public final class SessionContext {
     private EventLoop loop;
     private volatile Channel channel;
     private boolean closed;
+    /** True during a read burst (event loop only). */
+    private boolean reading;
     private OutboundHold hold = OutboundHold.NONE;
 
     SessionContext(SessionRole role, SessionConfig config, ProfileRegistry registry, CallbackDispatcher callbacks,
@@ -51,19 +57,46 @@ public final class SessionContext {
         this.config = config;
         this.registry = registry;
         this.callbacks = callbacks;
-        this.loopCallbacks = callbacks.direct() ? callbacks : new CallbackDispatcher(null, true);
+        this.loopCallbacks = callbacks.direct() ? callbacks : null;
         this.terminator = terminator;
         this.remote = remote;
         this.memory = new SessionMemory(this);
         this.turn = new ReadTurn(this, config);
         callbacks.onFailure(this::fail);
-        loopCallbacks.onFailure(this::fail);
     }
 
-    void bind(EventLoop loop) {
+    synchronized void bind(EventLoop loop) {
         this.loop = loop;
         callbacks.bind(loop);
-        loopCallbacks.bind(loop);
+        CallbackDispatcher onLoop = loopCallbacks;
+        if (onLoop != null) {
+            onLoop.bind(loop);
+        }
+    }
+
+    /** The dispatcher on the event loop, made on first use (from any thread: a send's reply future asks for it). */
+    private CallbackDispatcher loopCallbacks() {
+        CallbackDispatcher onLoop = loopCallbacks;
+        if (onLoop != null) {
+            return onLoop;
+        }
+        synchronized (this) {
+            onLoop = loopCallbacks;
+            if (onLoop == null) {
+                onLoop = new CallbackDispatcher(null, true);
+                onLoop.onFailure(this::fail);
+                // Bound before it is published; a session bound later binds it in bind().
+                EventLoop l = loop;
+                if (l != null) {
+                    onLoop.bind(l);
+                    if (l.inEventLoop() && reading) {
+                        onLoop.beginRead(); // made mid-burst: its callbacks run at the burst's end, as the others'
+                    }
+                }
+                loopCallbacks = onLoop;
+            }
+            return onLoop;
+        }
     }
 
     /** The session's share of each event-loop turn. */
@@ -81,26 +114,33 @@ public final class SessionContext {
 
     /** A read burst begins: the callbacks it causes are collected. */
     void beginRead() {
+        reading = true;
         turn.begin();
-        loopCallbacks.beginRead();
+        CallbackDispatcher onLoop = loopCallbacks;
+        if (onLoop != null && onLoop != callbacks) {
+            onLoop.beginRead();
+        }
         callbacks.beginRead();
     }
 
     /** A long read burst is cut ({@link ReadSlices}): its callbacks so far run or go, and what they wrote leaves. */
     void cutRead() {
-        loopCallbacks.cutRead();
-        if (loopCallbacks != callbacks) {
-            callbacks.cutRead();
+        CallbackDispatcher onLoop = loopCallbacks;
+        if (onLoop != null && onLoop != callbacks) {
+            onLoop.cutRead();
         }
+        callbacks.cutRead();
         writer.cutRead();
     }
 
     /** The read burst ended: non-blocking handlers run now, on the loop; the others go to the callback executor. */
     void endRead() {
-        loopCallbacks.endRead();
-        if (loopCallbacks != callbacks) {
-            callbacks.endRead();
+        reading = false;
+        CallbackDispatcher onLoop = loopCallbacks;
+        if (onLoop != null && onLoop != callbacks) {
+            onLoop.endRead();
         }
+        callbacks.endRead();
     }
 
     /** Our role in the session. */
@@ -130,7 +170,7 @@ public final class SessionContext {
      * callback runs.
      */
     public Executor replies() {
-        return callbacks.repliesOnLoop() ? loopCallbacks : callbacks;
+        return callbacks.repliesOnLoop() ? loopCallbacks() : callbacks;
     }
 
     /**
@@ -138,7 +178,7 @@ public final class SessionContext {
      * {@linkplain ProfileHandler#nonBlocking() non-blocking}, else where every other callback runs.
      */
     public Executor callbacksFor(ProfileHandler handler) {
-        return handler != null && handler.nonBlocking() ? loopCallbacks : callbacks;
+        return handler != null && handler.nonBlocking() ? loopCallbacks() : callbacks;
     }
 
     /** True when {@code handler}'s callbacks run on the event loop ({@link #callbacksFor}). */

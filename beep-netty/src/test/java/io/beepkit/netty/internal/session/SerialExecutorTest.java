@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -164,6 +165,39 @@ class SerialExecutorTest {
         });
         assertTrue(second.await(10, TimeUnit.SECONDS), "the executor stopped after a refused hand-over");
         assertEquals(List.of(1, 2), ran);
+    }
+
+    @Test
+    @DisplayName("an idle executor holds no queue before its first task, keeps a small one, lets a large burst's go")
+    void queueMadeOnDemandAndLetGoAfterALargeBurst() throws Exception {
+        SerialExecutor serial = new SerialExecutor(pool);
+        assertFalse(serial.holdsQueue(), "a queue before any task");
+        runAndWait(serial, 1);
+        assertTrue(serial.holdsQueue(), "the small queue of a burst within the kept size is reused, not let go");
+        CountDownLatch release = new CountDownLatch(1);
+        serial.execute(() -> await(release));
+        runAndWait(serial, SerialExecutor.KEPT + 1, release);
+        assertFalse(serial.holdsQueue(), "the queue of a burst of " + (SerialExecutor.KEPT + 1) + " was kept");
+        runAndWait(serial, 3);
+        assertTrue(serial.holdsQueue());
+    }
+
+    /** Queues {@code n} tasks, counts {@code release} down (when given) and waits until all ran and the drain ended. */
+    private static void runAndWait(SerialExecutor serial, int n, CountDownLatch... release) throws Exception {
+        CountDownLatch done = new CountDownLatch(n);
+        for (int i = 0; i < n; i++) {
+            serial.execute(done::countDown);
+        }
+        for (CountDownLatch r : release) {
+            r.countDown();
+        }
+        assertTrue(done.await(10, TimeUnit.SECONDS), "tasks left: " + done.getCount());
+        // The drain lets the queue go when it finds it empty, just after the last task: wait for that.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (serial.busy() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertFalse(serial.busy(), "the drain did not end");
     }
 
     private static void await(CountDownLatch latch) {
