@@ -79,8 +79,14 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
         limits.onResume(this::decodeHeld);
     }
 
-    /** Decodes the octets held back while the session did not accept frames, as if they had just been read. */
+    /**
+     * Decodes the octets held back while the session did not accept frames, as if they had just been read; nothing
+     * to do while it still accepts none and has held back a data frame (what follows it waits behind it).
+     */
     private void decodeHeld() {
+        if (held != null && !limits.acceptingFrames()) {
+            return;
+        }
         if (context != null && !context.isRemoved()) {
             ByteBuf resumed = held != null ? held : Unpooled.EMPTY_BUFFER;
             held = null;
@@ -103,6 +109,27 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
         }
         merged.writeBytes(in, n);
         held = merged;
+    }
+
+    /**
+     * Netty's decoder asks the socket for another read when a read was decoded into nothing while autoRead is off,
+     * taking the decoder to be waiting for the rest of a frame. Here autoRead is off only while the session holds
+     * back (over its memory budget, or its share of the turn used), and what it read was kept on purpose: that read
+     * would defeat the pause, and each next read would be copied behind what is held, until the peer stops sending.
+     */
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        if (holdingBack() && !ctx.channel().config().isAutoRead()) {
+            discardSomeReadBytes();
+            ctx.fireChannelReadComplete();
+            return;
+        }
+        super.channelReadComplete(ctx);
+    }
+
+    /** True while the session keeps what was read undecoded: it accepts no frames, or its turn is used up. */
+    private boolean holdingBack() {
+        return held != null || !limits.acceptingFrames() || limits.turnSpent();
     }
 
     @Override
