@@ -99,16 +99,18 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
         }
     }
 
-    /** Moves what is left of {@code in} behind what is already held, into an exactly sized heap buffer. */
+    /**
+     * Moves what is left of {@code in} behind what is already held, in a heap buffer that grows as Netty's buffers do
+     * (doubling up to 4 MiB, then 4 MiB at a time), so octets arriving over many reads are not all copied again with
+     * each read: an exactly sized copy of everything held per read cost the square of what arrived while the session
+     * held back, in buffers large enough to bypass the young generation.
+     */
     private void hold(ByteBuf in) {
         int n = in.readableBytes();
-        ByteBuf merged = Unpooled.buffer((held == null ? 0 : held.readableBytes()) + n);
-        if (held != null) {
-            merged.writeBytes(held);
-            held.release();
+        if (held == null) {
+            held = Unpooled.buffer(n);
         }
-        merged.writeBytes(in, n);
-        held = merged;
+        held.writeBytes(in, n);
     }
 
     /**

@@ -227,4 +227,45 @@ class WindowLimitedDecoderTest {
             f.release();
         }
     }
+
+    @Test
+    @DisplayName("what arrives in many reads while paused is held in order and decoded whole once the session resumes")
+    void manyReadsWhilePausedAreHeldInOrder() {
+        boolean[] accepting = {false};
+        Runnable[] resume = new Runnable[1];
+        EmbeddedChannel ch = channel(new FrameLimits() {
+            @Override
+            public long maxPayload(int channel) {
+                return 4096;
+            }
+
+            @Override
+            public boolean acceptingFrames() {
+                return accepting[0];
+            }
+
+            @Override
+            public void onResume(Runnable decodeHeld) {
+                resume[0] = decodeHeld;
+            }
+        });
+        StringBuilder all = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            all.append("MSG 1 ").append(i).append(" . ").append(i * 5L).append(" 5\r\nhelloEND\r\n");
+        }
+        String octets = all.toString();
+        for (int at = 0; at < octets.length(); at += 97) { // reads that cut frames anywhere
+            ch.writeInbound(ascii(ch, octets.substring(at, Math.min(octets.length(), at + 97))));
+        }
+        assertNull(ch.readInbound(), "a data frame passed while paused");
+        accepting[0] = true;
+        resume[0].run();
+        for (int i = 0; i < 200; i++) {
+            Frame f = ch.readInbound();
+            assertEquals(i, f.header().msgno(), "frames lost or out of order");
+            assertEquals("hello", f.payload().toString(StandardCharsets.US_ASCII));
+            f.release();
+        }
+        assertNull(ch.readInbound());
+    }
 }
