@@ -31,8 +31,10 @@ import java.util.concurrent.TimeUnit;
  * attack (60), {@code hold} seconds a never-reading session holds before starting over (40), {@code reconnect}
  * seconds before a connection the listener closed comes back (5), {@code greeting}
  * greeting timeout in seconds (15), {@code report} seconds (5), {@code settle} most seconds to wait after (60),
- * {@code gap} milliseconds between the probe's echoes (2), {@code jfr} a file for a flight recording of the listener
- * ({@code settings=profile}), {@code scenario} a named set of defaults (see {@link Scenario}; explicit arguments win).
+ * {@code gap} milliseconds between the probe's echoes (2), {@code jfr} a file for a flight recording of the listener,
+ * {@code jfc} its settings ({@code profile}, or a .jfc file: sampling every 2 ms shows a loop's turns one by one),
+ * {@code jvm} more JVM options for the listener, comma-separated, {@code scenario} a named set of defaults (see
+ * {@link Scenario}; explicit arguments win).
  */
 public final class AttackRun {
     private final Map<String, String> args;
@@ -55,7 +57,8 @@ public final class AttackRun {
     private List<String> jvm() {
         List<String> options = new java.util.ArrayList<>(List.of("-Xmx" + arg("heap", "256m"), "-Xms" + arg("heap", "256m")));
         if (args.containsKey("jfr")) {
-            options.add("-XX:StartFlightRecording=filename=" + args.get("jfr") + ",settings=profile,dumponexit=true");
+            options.add("-XX:StartFlightRecording=filename=" + args.get("jfr") + ",settings=" + arg("jfc", "profile")
+                    + ",dumponexit=true");
         }
         if (args.containsKey("jvm")) {
             options.addAll(List.of(args.get("jvm").split(",")));

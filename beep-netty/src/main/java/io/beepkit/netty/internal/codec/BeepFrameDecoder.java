@@ -89,8 +89,14 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
         limits.onResume(this::decodeHeld);
     }
 
-    /** Decodes the octets held back while the session did not accept frames, as if they had just been read. */
+    /**
+     * Decodes the octets held back while the session did not accept frames, as if they had just been read; nothing
+     * to do while it still accepts none and has held back a data frame (what follows it waits behind it).
+     */
     private void decodeHeld() {
+        if (held != null && !limits.acceptingFrames()) {
+            return;
+        }
         if (context != null && !context.isRemoved()) {
             ByteBuf resumed = held != null ? held : Unpooled.EMPTY_BUFFER;
             held = null;
@@ -103,16 +109,39 @@ public final class BeepFrameDecoder extends ByteToMessageDecoder {
         }
     }
 
-    /** Moves what is left of {@code in} behind what is already held, into an exactly sized heap buffer. */
+    /**
+     * Moves what is left of {@code in} behind what is already held, in a heap buffer that grows as Netty's buffers do
+     * (doubling up to 4 MiB, then 4 MiB at a time), so octets arriving over many reads are not all copied again with
+     * each read: an exactly sized copy of everything held per read cost the square of what arrived while the session
+     * held back, in buffers large enough to bypass the young generation.
+     */
     private void hold(ByteBuf in) {
         int n = in.readableBytes();
-        ByteBuf merged = Unpooled.buffer((held == null ? 0 : held.readableBytes()) + n);
-        if (held != null) {
-            merged.writeBytes(held);
-            held.release();
+        if (held == null) {
+            held = Unpooled.buffer(n);
         }
-        merged.writeBytes(in, n);
-        held = merged;
+        held.writeBytes(in, n);
+    }
+
+    /**
+     * Netty's decoder asks the socket for another read when a read was decoded into nothing while autoRead is off,
+     * taking the decoder to be waiting for the rest of a frame. Here autoRead is off only while the session holds
+     * back (over its memory budget, or its share of the turn used), and what it read was kept on purpose: that read
+     * would defeat the pause, and each next read would be copied behind what is held, until the peer stops sending.
+     */
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        if (holdingBack() && !ctx.channel().config().isAutoRead()) {
+            discardSomeReadBytes();
+            ctx.fireChannelReadComplete();
+            return;
+        }
+        super.channelReadComplete(ctx);
+    }
+
+    /** True while the session keeps what was read undecoded: it accepts no frames, or its turn is used up. */
+    private boolean holdingBack() {
+        return held != null || !limits.acceptingFrames() || limits.turnSpent();
     }
 
     @Override

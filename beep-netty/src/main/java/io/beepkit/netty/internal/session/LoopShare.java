@@ -15,6 +15,9 @@ import java.util.concurrent.TimeUnit;
  * loop has handled a share in this pass, whoever used it: a pass handles at most one share plus one request per
  * further session, and every session still handles at least one request per pass.
  *
+ * <p>The channels dropped at sessions' ends ({@link ChannelDrop}) are counted the same way, apart: when the peers of
+ * many sessions leave together, each session's slice per pass added up to a pass of hundreds of milliseconds.
+ *
  * <p>One per event-loop thread; it counts for one loop at a time (a thread runs one loop; a test's embedded loops
  * on one thread are counted apart). The count is cleared by a task scheduled on the loop when the pass began
  * counting, which runs once the loop has finished the I/O it had selected. Event loop only.
@@ -30,6 +33,7 @@ final class LoopShare {
     private final Runnable clear = this::clear;
     private Executor owner;
     private int requests;
+    private int drops;
     private boolean clearScheduled;
 
     /** The share of the event loop running on this thread. */
@@ -43,12 +47,31 @@ final class LoopShare {
      * @return the requests handled on this loop in its current pass, this one included
      */
     int requestHandled(ScheduledExecutorService loop) {
+        counting(loop);
+        return ++requests;
+    }
+
+    /**
+     * A session on {@code loop} dropped a channel of its end ({@link ChannelDrop}); counted apart from the requests.
+     *
+     * @return the channels dropped on this loop in its current pass, this one included
+     */
+    int channelDropped(ScheduledExecutorService loop) {
+        counting(loop);
+        return ++drops;
+    }
+
+    /** The requests handled on this thread's loop in its current pass. */
+    int requests() {
+        return requests;
+    }
+
+    /** Starts counting for {@code loop}, and schedules the clearing once per pass. */
+    private void counting(ScheduledExecutorService loop) {
         if (owner != loop) {
             owner = loop;
-            requests = 0;
-            clearScheduled = false;
+            clear();
         }
-        requests++;
         if (!clearScheduled) {
             clearScheduled = true;
             try {
@@ -57,16 +80,11 @@ final class LoopShare {
                 clear(); // the loop is shutting down: nothing to share any more
             }
         }
-        return requests;
-    }
-
-    /** The requests handled on this thread's loop in its current pass. */
-    int requests() {
-        return requests;
     }
 
     private void clear() {
         requests = 0;
+        drops = 0;
         clearScheduled = false;
     }
 }

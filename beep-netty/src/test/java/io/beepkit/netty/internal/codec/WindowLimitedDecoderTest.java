@@ -4,6 +4,7 @@ import io.beepkit.api.BeepProtocolException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 import org.junit.jupiter.api.AfterEach;
@@ -24,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The decoder asks its {@link FrameLimits} when each data frame's header arrives: a frame declaring more than the
  * limit fails at once, with only its header received, and the limit is asked after the session has seen every earlier
  * frame, even when several frames arrive in one read. While the session accepts no frames (its memory budget), data
- * frames wait undecoded until it resumes.
+ * frames wait undecoded until it resumes, and the socket is not read meanwhile.
  */
 class WindowLimitedDecoderTest {
     private static final int GLOBAL = 1 << 20;
@@ -160,5 +161,111 @@ class WindowLimitedDecoderTest {
         Frame second = ch.readInbound();
         assertEquals("SEQ 1 0 8192", second.header().toString());
         second.release();
+    }
+
+    @Test
+    @DisplayName("while the session holds back, a read decoded into nothing asks the socket for no further read")
+    void holdingBackAsksForNoRead() {
+        boolean[] accepting = {true};
+        boolean[] spent = {false};
+        int[] reads = {0};
+        Runnable[] resume = new Runnable[1];
+        EmbeddedChannel ch = new EmbeddedChannel(new ChannelOutboundHandlerAdapter() {
+            @Override
+            public void read(ChannelHandlerContext ctx) {
+                reads[0]++; // a read asked of the socket, by whichever handler after this one
+                ctx.read();
+            }
+        }, new BeepFrameDecoder(GLOBAL, new FrameLimits() {
+            @Override
+            public long maxPayload(int channel) {
+                return 4096;
+            }
+
+            @Override
+            public boolean acceptingFrames() {
+                return accepting[0];
+            }
+
+            @Override
+            public boolean turnSpent() {
+                return spent[0];
+            }
+
+            @Override
+            public void onResume(Runnable decodeHeld) {
+                resume[0] = decodeHeld;
+            }
+        }));
+        channels.add(ch);
+        ch.config().setAutoRead(false); // as the session sets it while it holds back
+        reads[0] = 0;
+
+        ch.writeInbound(ascii(ch, "MSG 1 0 . 0 5\r\nhel"));
+        assertEquals(1, reads[0], "half a frame, the session reading: Netty's decoder asks for the rest");
+        ch.writeInbound(ascii(ch, "loEND\r\n"));
+        ch.<Frame>readInbound().release();
+
+        accepting[0] = false;
+        ch.writeInbound(ascii(ch, "MSG 1 1 . 5 5\r\nhelloEND\r\n"));
+        resume[0].run(); // a turn resumed while the session is still over its budget
+        assertNull(ch.readInbound(), "a data frame passed while paused");
+        assertEquals(1, reads[0], "the socket was read while the session was over its memory budget");
+
+        accepting[0] = true;
+        spent[0] = true;
+        resume[0].run();
+        ch.writeInbound(ascii(ch, "MSG 1 2 . 10 5\r\nhelloEND\r\n"));
+        assertNull(ch.readInbound(), "a frame was decoded after the share of the turn was used");
+        assertEquals(1, reads[0], "the socket was read while the session waited for its next turn");
+
+        spent[0] = false;
+        resume[0].run();
+        for (int msgno = 1; msgno <= 2; msgno++) {
+            Frame f = ch.readInbound();
+            assertEquals(msgno, f.header().msgno(), "frames out of order");
+            f.release();
+        }
+    }
+
+    @Test
+    @DisplayName("what arrives in many reads while paused is held in order and decoded whole once the session resumes")
+    void manyReadsWhilePausedAreHeldInOrder() {
+        boolean[] accepting = {false};
+        Runnable[] resume = new Runnable[1];
+        EmbeddedChannel ch = channel(new FrameLimits() {
+            @Override
+            public long maxPayload(int channel) {
+                return 4096;
+            }
+
+            @Override
+            public boolean acceptingFrames() {
+                return accepting[0];
+            }
+
+            @Override
+            public void onResume(Runnable decodeHeld) {
+                resume[0] = decodeHeld;
+            }
+        });
+        StringBuilder all = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            all.append("MSG 1 ").append(i).append(" . ").append(i * 5L).append(" 5\r\nhelloEND\r\n");
+        }
+        String octets = all.toString();
+        for (int at = 0; at < octets.length(); at += 97) { // reads that cut frames anywhere
+            ch.writeInbound(ascii(ch, octets.substring(at, Math.min(octets.length(), at + 97))));
+        }
+        assertNull(ch.readInbound(), "a data frame passed while paused");
+        accepting[0] = true;
+        resume[0].run();
+        for (int i = 0; i < 200; i++) {
+            Frame f = ch.readInbound();
+            assertEquals(i, f.header().msgno(), "frames lost or out of order");
+            assertEquals("hello", f.payload().toString(StandardCharsets.US_ASCII));
+            f.release();
+        }
+        assertNull(ch.readInbound());
     }
 }

@@ -32,8 +32,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The channels of an ended session are dropped a slice per event-loop turn ({@link ChannelDrop}): a listener session
  * on an {@link EmbeddedChannel} with the real frame decoder opens more channels than a slice, its connection closes,
- * and the handlers hear of their channels' close a slice per turn, in order, the session's close last. A later turn
- * is the clock moved on by a tick, which runs the next slice.
+ * and the handlers hear of their channels' close a slice per turn, in order, the session's close last; a slice counts
+ * for the loop's pass, whichever sessions dropped it. A later turn is the clock moved on by a tick, which runs the
+ * next slice and clears the loop's count.
  */
 class ChannelDropTest {
     private static final String ECHO = "urn:test:echo";
@@ -77,6 +78,34 @@ class ChannelDropTest {
             inOrder.add(2 * i + 1);
         }
         assertEquals(inOrder, closed.stream().sorted().toList(), "every channel closed once");
+        assertTrue(session.session().closeFuture().isDone(), "the session's close is not told");
+    }
+
+    @Test
+    @DisplayName("a session ending in a pass whose slice other sessions of its loop dropped drops one channel, and a slice in the next pass")
+    void endingSessionsShareTheLoopsSlice() {
+        BeepSessionHandler session = listener();
+        for (int i = 0; i < CHANNELS; i++) {
+            read(frame("MSG", i + 1, mgmt("<start number='" + (2 * i + 1) + "'><profile uri='" + ECHO
+                    + "'/></start>")));
+            if (i % 20 == 19) {
+                nextTurn();
+            }
+        }
+        nextTurn();
+        for (int i = 0; i < ChannelDrop.SLICE; i++) {
+            LoopShare.current().channelDropped(ch.eventLoop()); // other sessions of this loop ended in this pass
+        }
+        ch.pipeline().fireChannelInactive();
+        ch.runPendingTasks();
+        assertTrue(closed.size() <= 1, "channels dropped in a pass whose slice was used: " + closed.size());
+        assertTrue(session.session().channels().isEmpty(), "a channel left to drop is still listed");
+        nextTurn();
+        assertTrue(closed.size() == ChannelDrop.SLICE || closed.size() == ChannelDrop.SLICE + 1,
+                "channels dropped in the next pass: " + closed.size());
+        nextTurn();
+        nextTurn();
+        assertEquals(CHANNELS, closed.size(), "every channel closed once");
         assertTrue(session.session().closeFuture().isDone(), "the session's close is not told");
     }
 
