@@ -22,7 +22,8 @@ esac
 staging=target/staging
 pom_modules="beepkit-parent beepkit-bom"
 jar_modules="beep-core beep-netty beepkit-syslog beepkit-syslog-kafka beepkit-logback beepkit-log4j2 beepkit-micrometer beepkit-test
-beepkit-spring beepkit-spring-boot-autoconfigure beepkit-spring-boot-starter"
+beepkit-spring beepkit-spring-boot-autoconfigure beepkit-spring-boot-syslog beepkit-spring-boot-logging beepkit-spring-boot-actuator
+beepkit-spring-boot-starter"
 [ -d "$staging/io/beepkit" ] || { echo "FAIL: nothing staged; run release/stage.sh -Dgpg.skip first" >&2; exit 1; }
 
 missing=0

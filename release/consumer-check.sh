@@ -28,9 +28,8 @@ while [ $# -gt 0 ]; do
 done
 
 staging="$root/target/staging"
-bom_dir="$staging/io/beepkit/beepkit-bom"
-[ -d "$bom_dir" ] || { echo "FAIL: nothing staged in target/staging; run release/stage.sh -Dgpg.skip first" >&2; exit 1; }
-version=$(find "$bom_dir" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort | tail -1)
+. release/staging-settings.sh
+version=$(staged_version "$staging")
 echo "consumer check: beepkit $version from target/staging, example from ${readme#"$root/"}"
 
 # The SBOM staged with beep-netty (CycloneDX, from the release build) must list Netty among its components.
@@ -42,37 +41,8 @@ echo "SBOM ${sbom#"$staging/"} lists Netty: $(tr "\n" " " <<< "$netty")"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/repo" "$work/app/src"
-
-# Settings: the staged repository, and Maven Central for everything else (including any repository a third-party
-# POM declares). Central's address is the one the Maven Wrapper downloads Maven from.
-central=$(sed -n 's|^distributionUrl=\(.*\)/org/apache/maven/.*|\1|p' .mvn/wrapper/maven-wrapper.properties)
-[ -n "$central" ] || { echo "FAIL: no repository address in .mvn/wrapper/maven-wrapper.properties" >&2; exit 1; }
-cat > "$work/settings.xml" <<EOF
-<settings>
-  <mirrors>
-    <mirror>
-      <id>central</id>
-      <mirrorOf>*,!beepkit-staging</mirrorOf>
-      <url>$central</url>
-    </mirror>
-  </mirrors>
-  <profiles>
-    <profile>
-      <id>beepkit-staging</id>
-      <repositories>
-        <repository>
-          <id>beepkit-staging</id>
-          <url>file://$staging</url>
-          <releases><enabled>true</enabled></releases>
-          <snapshots><enabled>true</enabled></snapshots>
-        </repository>
-      </repositories>
-    </profile>
-  </profiles>
-  <activeProfiles><activeProfile>beepkit-staging</activeProfile></activeProfiles>
-</settings>
-EOF
+mkdir -p "$work/app/src"
+staging_workspace "$work" "$staging"
 
 cat > "$work/app/pom.xml" <<EOF
 <project xmlns="http://maven.apache.org/POM/4.0.0">
@@ -120,18 +90,14 @@ echo "$block" > "$work/app/src/$main.java"
 
 start=$SECONDS
 echo "resolving beep-netty through beepkit-bom (empty local repository)"
-(cd "$work/app" && "$root/mvnw" -B -ntp -q -s "$work/settings.xml" -Dmaven.repo.local="$work/repo" \
-    dependency:build-classpath -Dmdep.outputFile="$work/classpath.txt" -Dmdep.includeScope=runtime) \
+(cd "$work/app" && staging_mvn "$work" -q dependency:build-classpath -Dmdep.outputFile="$work/classpath.txt" -Dmdep.includeScope=runtime) \
     > "$work/maven.log" 2>&1 || { cat "$work/maven.log"; echo "FAIL: the staged artifacts do not resolve" >&2; exit 1; }
 classpath=$(cat "$work/classpath.txt")
 echo "  class path ($((SECONDS - start)) s):"
 tr ':' '\n' <<< "$classpath" | sed "s|^$work/repo/|    |"
 unexpected=$(find "$work/repo" -name '_remote.repositories' -exec grep -h '>' {} + | grep -v -e '>central=' -e '>beepkit-staging=' || true)
 [ -z "$unexpected" ] || { echo "$unexpected"; echo "FAIL: artifacts came from a repository other than Central and the staging one" >&2; exit 1; }
-for artifact in beepkit-bom beepkit-parent beep-core beep-netty; do
-  grep -rqs 'beepkit-staging=' "$work/repo/io/beepkit/$artifact" \
-    || { echo "FAIL: io.beepkit:$artifact did not come from the staged repository" >&2; exit 1; }
-done
+from_staging "$work" beepkit-bom beepkit-parent beep-core beep-netty
 
 echo "compiling the README example ($main)"
 if ! javac -d "$work/classes" -cp "$classpath" "$work/app/src/$main.java" > "$work/javac.log" 2>&1; then

@@ -28,51 +28,16 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-bom_dir="$staging/io/beepkit/beepkit-bom"
-[ -d "$bom_dir" ] || { echo "FAIL: nothing staged in ${staging}; run release/stage.sh -Dgpg.skip first" >&2; exit 1; }
-version=$(find "$bom_dir" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort | tail -1)
+. release/staging-settings.sh
+version=$(staged_version "$staging")
 boot=$(sed -n 's|.*<spring-boot.version>\(.*\)</spring-boot.version>.*|\1|p' pom.xml | head -1)
 echo "spring consumer check: beepkit $version from ${staging}, Spring Boot $boot"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 app="$work/app"
-mkdir -p "$work/repo" "$app/src/main/java/example" "$app/src/main/resources" "$app/src/test/java/example"
-
-central=$(sed -n 's|^distributionUrl=\(.*\)/org/apache/maven/.*|\1|p' .mvn/wrapper/maven-wrapper.properties)
-[ -n "$central" ] || { echo "FAIL: no repository address in .mvn/wrapper/maven-wrapper.properties" >&2; exit 1; }
-cache_repository=""
-if [ -n "$cache" ]; then
-  # Releases only: the SNAPSHOTs of a developer's repository may be another checkout's build of beepkit.
-  cache_repository="<repository><id>cache</id><url>file://$cache</url><snapshots><enabled>false</enabled></snapshots></repository>"
-fi
-cat > "$work/settings.xml" <<EOF
-<settings>
-  <mirrors>
-    <mirror>
-      <id>central</id>
-      <mirrorOf>*,!beepkit-staging,!cache</mirrorOf>
-      <url>$central</url>
-    </mirror>
-  </mirrors>
-  <profiles>
-    <profile>
-      <id>beepkit-staging</id>
-      <repositories>
-        <repository>
-          <id>beepkit-staging</id>
-          <url>file://$staging</url>
-          <releases><enabled>true</enabled></releases>
-          <snapshots><enabled>true</enabled></snapshots>
-        </repository>
-        $cache_repository
-      </repositories>
-      <pluginRepositories>$cache_repository</pluginRepositories>
-    </profile>
-  </profiles>
-  <activeProfiles><activeProfile>beepkit-staging</activeProfile></activeProfiles>
-</settings>
-EOF
+mkdir -p "$app/src/main/java/example" "$app/src/main/resources" "$app/src/test/java/example"
+staging_workspace "$work" "$staging" "$cache"
 
 cat > "$app/pom.xml" <<EOF
 <project xmlns="http://maven.apache.org/POM/4.0.0">
@@ -271,13 +236,11 @@ EOF
 
 start=$SECONDS
 echo "building the application: its tests, then spring-boot:process-aot (empty local repository)"
-(cd "$app" && "$root/mvnw" -B -ntp -s "$work/settings.xml" -Dmaven.repo.local="$work/repo" package) \
+(cd "$app" && staging_mvn "$work" package) \
     > "$work/maven.log" 2>&1 || { tail -150 "$work/maven.log"; echo "FAIL: the application does not build" >&2; exit 1; }
 grep -E 'Tests run:' "$work/maven.log" | tail -1
-for artifact in beepkit-bom beepkit-spring beepkit-spring-boot-autoconfigure beepkit-spring-boot-starter; do
-  grep -rqs 'beepkit-staging=' "$work/repo/io/beepkit/$artifact" \
-    || { echo "FAIL: io.beepkit:$artifact did not come from the staged repository" >&2; exit 1; }
-done
+from_staging "$work" beepkit-bom beepkit-spring beepkit-spring-boot-autoconfigure beepkit-spring-boot-actuator \
+    beepkit-spring-boot-starter
 [ -d "$app/target/spring-aot/main/sources" ] || { echo "FAIL: spring-boot:process-aot generated nothing" >&2; exit 1; }
 grep -rqs 'example.OrdersApplication\$Orders' "$app/target/spring-aot/main/resources" \
     || { echo "FAIL: no reflection hint for the @BeepListener bean in the AOT resources" >&2; exit 1; }

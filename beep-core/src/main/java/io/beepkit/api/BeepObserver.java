@@ -1,5 +1,7 @@
 package io.beepkit.api;
 
+import java.util.List;
+
 /**
  * Receives the events of every session a {@code BeepServer} or {@code BeepClient} runs, for metrics. Every method
  * has a no-op default, so an observer implements only what it counts.
@@ -14,6 +16,21 @@ public interface BeepObserver {
     /** An observer that ignores everything: the default. */
     BeepObserver NOOP = new BeepObserver() {
     };
+
+    /**
+     * One observer telling every event to each of {@code observers}, in order: what a listener or client takes when
+     * several parties observe it (meters, traces, the application's own counts).
+     *
+     * @param observers the observers, in the order they are told
+     * @return {@link #NOOP} for none, the observer itself for one, else one that forwards to all
+     */
+    static BeepObserver composite(List<? extends BeepObserver> observers) {
+        return switch (observers.size()) {
+            case 0 -> NOOP;
+            case 1 -> observers.get(0);
+            default -> new CompositeObserver(observers);
+        };
+    }
 
     /**
      * A TCP connection was established and the session began (greetings follow).

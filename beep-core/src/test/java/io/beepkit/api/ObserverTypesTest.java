@@ -4,10 +4,38 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import java.util.ArrayList;
+import java.util.List;
 
-/** The values observers receive: outcomes from failures, protocol-error kinds from the library's messages. */
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+/**
+ * The values observers receive: outcomes from failures, protocol-error kinds from the library's messages; a
+ * composite observer tells every observer, in order.
+ */
 class ObserverTypesTest {
+    @Test
+    void aCompositeTellsEveryObserverInOrder() {
+        List<String> told = new ArrayList<>();
+        BeepObserver first = new BeepObserver() {
+            @Override
+            public void seqSent(String profile, SessionRole role) {
+                told.add("first " + profile);
+            }
+        };
+        BeepObserver second = new BeepObserver() {
+            @Override
+            public void seqSent(String profile, SessionRole role) {
+                told.add("second " + profile);
+            }
+        };
+        BeepObserver.composite(List.of(first, second)).seqSent("urn:x", SessionRole.LISTENER);
+        assertEquals(List.of("first urn:x", "second urn:x"), told);
+        assertSame(BeepObserver.NOOP, BeepObserver.composite(List.of()));
+        assertSame(first, BeepObserver.composite(List.of(first)));
+    }
+
     @Test
     void outcomeFollowsTheFailure() {
         assertEquals(SessionOutcome.CLOSED, SessionOutcome.of(null));

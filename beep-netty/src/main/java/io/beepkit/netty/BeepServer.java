@@ -39,8 +39,13 @@ import java.util.function.Consumer;
  * }</pre>
  */
 public final class BeepServer implements AutoCloseable {
+    /** The address a listener binds when its builder names none: the loopback interface only. */
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    /** The TCP port a listener binds when its builder names none, and the port clients connect to by default. */
+    public static final int DEFAULT_PORT = 10288;
+    /** How long {@link #close()} and {@link #closeAsync()} give open sessions to be released gracefully. */
+    public static final Duration DEFAULT_CLOSE_GRACE = Duration.ofSeconds(5);
     private static final Logger log = LoggerFactory.getLogger(BeepServer.class);
-    private static final Duration DEFAULT_GRACE = Duration.ofSeconds(5);
 
     private final String host;
     private final int port;
@@ -204,7 +209,7 @@ public final class BeepServer implements AutoCloseable {
 
     /** {@link #closeAsync(Duration)} with a grace period of 5 seconds. */
     public CompletableFuture<@Nullable Void> closeAsync() {
-        return closeAsync(DEFAULT_GRACE);
+        return closeAsync(DEFAULT_CLOSE_GRACE);
     }
 
     /**
@@ -223,7 +228,18 @@ public final class BeepServer implements AutoCloseable {
     /** {@link #close(Duration)} with a grace period of 5 seconds. */
     @Override
     public void close() {
-        close(DEFAULT_GRACE);
+        close(DEFAULT_CLOSE_GRACE);
+    }
+
+    /**
+     * A new registry with the profiles a listener offers unless told otherwise: echo, and a {@link DiscardingSink}
+     * as sink, which drops what it receives without copying it.
+     *
+     * @return a registry of its own, which the caller may add to
+     */
+    public static ProfileRegistry defaultProfiles() {
+        return StandardProfiles.registerDefaults(new ProfileRegistry())
+                .register(StandardProfiles.SINK, new DiscardingSink());
     }
 
     /**
@@ -233,8 +249,8 @@ public final class BeepServer implements AutoCloseable {
      * may come in any order: {@link #build()} merges them, and fails naming both settings where they disagree.
      */
     public static final class Builder {
-        private String host = "127.0.0.1";
-        private int port = 10288;
+        private String host = DEFAULT_HOST;
+        private int port = DEFAULT_PORT;
         private @Nullable SessionConfig session;
         private @Nullable SocketTuning tuning;
         private ListenerLimits limits = ListenerLimits.defaults();
@@ -243,8 +259,7 @@ public final class BeepServer implements AutoCloseable {
         private boolean tlsRequired;
         private @Nullable SaslListenerConfig sasl;
         private boolean proxyProtocol;
-        private ProfileRegistry registry = StandardProfiles.registerDefaults(new ProfileRegistry())
-                .register(StandardProfiles.SINK, new DiscardingSink());
+        private ProfileRegistry registry = defaultProfiles();
         private Consumer<BeepSession> onSession = s -> { };
         private @Nullable BeepResources resources;
 

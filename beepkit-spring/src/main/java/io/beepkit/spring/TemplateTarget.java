@@ -1,5 +1,6 @@
 package io.beepkit.spring;
 
+import io.beepkit.netty.BeepServer;
 import io.beepkit.netty.ReconnectPolicy;
 import org.jspecify.annotations.Nullable;
 
@@ -30,7 +31,7 @@ public final class TemplateTarget {
         this.reconnect = b.reconnect;
     }
 
-    /** @return a builder with no host, port 10288 and a 30 s timeout */
+    /** @return a builder with no host, port {@link BeepServer#DEFAULT_PORT} and a 30 s timeout */
     public static Builder builder() {
         return new Builder();
     }
@@ -68,7 +69,7 @@ public final class TemplateTarget {
     /** Builds a {@link TemplateTarget}; {@link #host(String)} is required. */
     public static final class Builder {
         private @Nullable String host;
-        private int port = 10288;
+        private int port = BeepServer.DEFAULT_PORT;
         private @Nullable String defaultProfile;
         private Duration timeout = Duration.ofSeconds(30);
         private ReconnectPolicy reconnect = ReconnectPolicy.defaults();
@@ -85,7 +86,7 @@ public final class TemplateTarget {
             return this;
         }
 
-        /** @param port the listener's TCP port, 1..65535 (default 10288) */
+        /** @param port the listener's TCP port, 1..65535 (default {@link BeepServer#DEFAULT_PORT}) */
         public Builder port(int port) {
             if (port < 1 || port > 65535) {
                 throw new IllegalArgumentException("port must be 1..65535, was " + port);

@@ -2,6 +2,8 @@ package io.beepkit.syslog;
 
 /** The profile URIs of RFC 3195 §6, matched exactly (case and all) in greetings and start requests. */
 public final class SyslogProfiles {
+    /** The TCP port IANA registered for syslog over BEEP (RFC 3195 §6), where devices send by default. */
+    public static final int PORT = 601;
     /** The RAW profile (RFC 3195 §3, registered in §6.1): syslog lines streamed as ANS replies. */
     public static final String RAW = "http://iana.org/beep/SYSLOG/RAW";
     /** The COOKED profile (RFC 3195 §4, registered in §6.2): one XML {@code <entry>} per MSG. */

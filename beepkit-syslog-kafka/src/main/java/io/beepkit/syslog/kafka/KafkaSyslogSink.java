@@ -44,6 +44,8 @@ import java.util.concurrent.CompletionStage;
  * <p>Thread-safe: sessions may call {@link #accept} concurrently; they share one producer.
  */
 public final class KafkaSyslogSink implements SyslogConsumer, AutoCloseable {
+    /** How long {@link #close()} waits for buffered records when the builder sets no close timeout. */
+    public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(10);
     private final Producer<String, String> producer;
     private final String topic;
     private final KafkaSyslogKey key;
@@ -131,7 +133,7 @@ public final class KafkaSyslogSink implements SyslogConsumer, AutoCloseable {
         private @Nullable String topic;
         private final Map<String, Object> properties = new LinkedHashMap<>();
         private KafkaSyslogKey key = KafkaSyslogKey.DEVICE_HOST;
-        private Duration closeTimeout = Duration.ofSeconds(10);
+        private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
 
         private Builder() {
         }
@@ -169,7 +171,10 @@ public final class KafkaSyslogSink implements SyslogConsumer, AutoCloseable {
             return this;
         }
 
-        /** How long {@link KafkaSyslogSink#close()} waits for buffered records to be acknowledged (default 10 s). */
+        /**
+         * How long {@link KafkaSyslogSink#close()} waits for buffered records to be acknowledged (default
+         * {@link KafkaSyslogSink#DEFAULT_CLOSE_TIMEOUT}).
+         */
         public Builder closeTimeout(Duration v) {
             if (v.isNegative()) {
                 throw new IllegalArgumentException("closeTimeout is negative: " + v);

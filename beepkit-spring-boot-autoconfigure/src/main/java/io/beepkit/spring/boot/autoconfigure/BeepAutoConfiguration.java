@@ -6,12 +6,9 @@ import io.beepkit.api.ProfileHandler;
 import io.beepkit.api.ProfileRegistry;
 import io.beepkit.api.security.SaslAuthenticator;
 import io.beepkit.api.security.SaslCredentials;
-import io.beepkit.core.profiles.StandardProfiles;
 import io.beepkit.netty.BeepClient;
-import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.netty.DiscardingSink;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -40,7 +37,8 @@ import org.springframework.core.env.Environment;
  * named by {@code beep.server.ssl.bundle} and {@code beep.clients.default.ssl.bundle}; the listener offers SASL when
  * the application defines a {@link SaslAuthenticator} bean, and the client authenticates on connect with
  * {@code beep.clients.default.sasl.*} or a {@link SaslCredentials} bean. Each bean backs off when the application
- * defines its own.
+ * defines its own. {@code beep.syslog.enabled} and {@code beep.logging.enabled} without the module that serves them
+ * fail start-up naming it.
  */
 @AutoConfiguration(after = SslAutoConfiguration.class)
 @ConditionalOnClass(BeepServer.class)
@@ -58,16 +56,38 @@ public final class BeepAutoConfiguration {
                 .callbackExecutor(CallbackThreads.executor(environment, "beep"))).build();
     }
 
-    /** {@code beep.syslog.enabled=true} without {@code beepkit-syslog}: start-up fails naming it. */
+    /** How the BEEP listener and the syslog collector's are built. */
+    @Bean
+    BeepListenerFactory beepListenerFactory(BeepProperties properties, ObjectProvider<BeepObserver> observers,
+                                            ObjectProvider<BeepServerCustomizer> customizers,
+                                            ObjectProvider<SslBundles> sslBundles,
+                                            ObjectProvider<SaslAuthenticator> authenticator, BeepResources resources) {
+        return new BeepListenerFactory(properties, BeepObserver.composite(observers.orderedStream().toList()),
+                customizers.orderedStream().toList(), sslBundles.getIfAvailable(), authenticator.getIfAvailable(),
+                resources);
+    }
+
+    /** {@code beep.syslog.enabled=true} without {@code beepkit-spring-boot-syslog}: start-up fails naming it. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(prefix = "beep.syslog", name = "enabled", havingValue = "true")
-    @ConditionalOnMissingClass("io.beepkit.syslog.SyslogCollector")
+    @ConditionalOnMissingClass("io.beepkit.spring.boot.syslog.BeepSyslogAutoConfiguration")
     static final class SyslogMissingConfiguration {
         @Bean
         static Object beepSyslogMissing() {
-            throw new MissingDependencyException("beep.syslog.enabled=true asks for an RFC 3195 collector, and"
-                    + " beepkit-syslog is not on the class path: add io.beepkit:beepkit-syslog.",
-                    "io.beepkit:beepkit-syslog");
+            throw MissingDependencyException.module("beep.syslog.enabled=true asks for an RFC 3195 collector",
+                    "beepkit-spring-boot-syslog");
+        }
+    }
+
+    /** {@code beep.logging.enabled=true} without {@code beepkit-spring-boot-logging}: start-up fails naming it. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(prefix = "beep.logging", name = "enabled", havingValue = "true")
+    @ConditionalOnMissingClass("io.beepkit.spring.boot.logging.BeepLoggingListener")
+    static final class LoggingMissingConfiguration {
+        @Bean
+        static Object beepLoggingMissing() {
+            throw MissingDependencyException.module("beep.logging.enabled=true asks for the application's logs to"
+                    + " be shipped to RFC 3195 collectors", "beepkit-spring-boot-logging");
         }
     }
 
@@ -77,32 +97,17 @@ public final class BeepAutoConfiguration {
     static final class ServerConfiguration {
         @Bean
         @ConditionalOnMissingBean
-        BeepServer beepServer(BeepProperties properties, ObjectProvider<BeepObserver> observers,
-                              ObjectProvider<BeepServerCustomizer> customizers,
+        BeepServer beepServer(BeepProperties properties, BeepListenerFactory listeners,
                               ObjectProvider<ProfileRegistration> registrations,
-                              ObjectProvider<ListenerMethods> listenerMethods, ListableBeanFactory beans,
-                              ObjectProvider<SslBundles> sslBundles, ObjectProvider<SaslAuthenticator> authenticator,
-                              BeepResources resources) {
+                              ObjectProvider<ListenerMethods> listenerMethods, ListableBeanFactory beans) {
             ServerProperties server = properties.getServer();
-            SessionConfig.Builder config = properties.serverSession().toBuilder()
-                    .observer(CompositeBeepObserver.of(observers.orderedStream().toList()));
-            customizers.orderedStream().forEach(c -> c.customizeSession(config));
-            ProfileRegistry registry = server.isDefaultProfiles()
-                    ? StandardProfiles.registerDefaults(new ProfileRegistry())
-                            .register(StandardProfiles.SINK, new DiscardingSink()) // as BeepServer's own default
+            ProfileRegistry registry = server.isDefaultProfiles() ? BeepServer.defaultProfiles()
                     : new ProfileRegistry();
             registrations.orderedStream().forEach(r -> registry.register(r.uri(), r.handler()));
             AnnotatedHandlers.register(registry, beans);
             listenerMethods.ifAvailable(m -> m.register(registry));
-            BeepServer.Builder builder = BeepServer.builder()
-                    .bind(server.getHost(), server.getPort()).session(config.build())
-                    .limits(server.getLimits().build())
-                    .proxyProtocol(server.isProxyProtocol())
-                    .security(BeepSecurityFactory.listener("beep.server", server.getSsl(), server.getSasl(),
-                            sslBundles.getIfAvailable(), authenticator.getIfAvailable()))
-                    .profiles(registry)
-                    .resources(resources);
-            customizers.orderedStream().forEach(c -> c.customize(builder));
+            BeepServer.Builder builder = listeners.builder("beep.server", server.getHost(), server.getPort(),
+                    server.getSsl(), server.getSasl(), registry);
             // After the customizers, so that the profiles they add are decorated as every other.
             HandlerDecorators.apply(registry, beans);
             return builder.build();
@@ -115,7 +120,7 @@ public final class BeepAutoConfiguration {
                                                 ApplicationEventPublisher events) {
             BeepServerLifecycle lifecycle = new BeepServerLifecycle(server,
                     properties.getServer().getShutdownTimeout());
-            lifecycle.attach(environment, events, ShutdownPhase.timeout(environment));
+            lifecycle.attach(environment, events);
             return lifecycle;
         }
     }
@@ -129,7 +134,7 @@ public final class BeepAutoConfiguration {
     BeepClient beepClient(BeepProperties properties, ObjectProvider<BeepObserver> observers,
                           ObjectProvider<BeepClientCustomizer> customizers, ObjectProvider<SslBundles> sslBundles,
                           ObjectProvider<SaslCredentials> credentials, BeepResources resources) {
-        return new NamedClientFactory(properties, CompositeBeepObserver.of(observers.orderedStream().toList()),
+        return new NamedClientFactory(properties, BeepObserver.composite(observers.orderedStream().toList()),
                 customizers.orderedStream().toList(),
                 sslBundles.getIfAvailable(), resources).build(BeepProperties.DEFAULT_CLIENT,
                 credentials.getIfAvailable());

@@ -76,7 +76,7 @@ public final class BeepMessagingAutoConfiguration {
                                 ObjectProvider<SslBundles> sslBundles, BeepResources resources,
                                 Environment environment) {
         NamedClientFactory clients = new NamedClientFactory(properties,
-                CompositeBeepObserver.of(observers.orderedStream().toList()),
+                BeepObserver.composite(observers.orderedStream().toList()),
                 customizers.orderedStream().toList(),
                 sslBundles.getIfAvailable(), resources);
         Map<String, InitiatorSecurity> security = new HashMap<>();

@@ -43,28 +43,19 @@ final class BeepSecurityFactory {
                     + " needs TLS: set " + prefix + ".ssl.bundle");
         }
         Set<SaslMechanism> offered = sasl.getMechanisms() == null ? null
-                : checked(prefix + ".sasl.mechanisms", () -> mechanisms(sasl.getMechanisms()));
+                : LibrarySettings.checked(prefix + ".sasl.mechanisms", () -> mechanisms(sasl.getMechanisms()));
         if (authenticator != null) {
             SaslListenerConfig.Builder listener = SaslListenerConfig.builder(authenticator)
                     .plainWithoutTls(sasl.isAllowPlainWithoutTls());
             if (offered != null) {
                 listener.mechanisms(offered);
             }
-            b.sasl(checked(prefix + ".sasl", listener::build));
+            b.sasl(LibrarySettings.checked(prefix + ".sasl", listener::build));
         } else if (offered != null) {
             throw new IllegalStateException(prefix + ".sasl.mechanisms=" + sasl.getMechanisms() + " is set, but "
                     + "the context has no SaslAuthenticator bean to check credentials with");
         }
-        return checked(prefix, b::build);
-    }
-
-    /** The library's refusal of a combination, naming the properties' prefix. */
-    private static <T> T checked(String prefix, java.util.function.Supplier<T> build) {
-        try {
-            return build.get();
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException(prefix + ": " + e.getMessage(), e);
-        }
+        return LibrarySettings.checked(prefix, b::build);
     }
 
     private static ClientAuthentication clientAuth(ServerSslSettings ssl) {
@@ -89,11 +80,12 @@ final class BeepSecurityFactory {
             b.tls(SslBundleTls.initiator(bundles, prefix + ".ssl.bundle", ssl.getBundle()));
         }
         if (StringUtils.hasText(sasl.getMechanism())) {
-            SaslMechanism mechanism = checked(prefix + ".sasl.mechanism", () -> mechanism(sasl.getMechanism()));
+            SaslMechanism mechanism = LibrarySettings.checked(prefix + ".sasl.mechanism",
+                    () -> mechanism(sasl.getMechanism()));
             b.sasl(mechanism, credentials != null ? credentials : credentials(prefix, mechanism, sasl))
                     .plainWithoutTls(sasl.isAllowPlainWithoutTls());
         }
-        return checked(prefix, b::build);
+        return LibrarySettings.checked(prefix, b::build);
     }
 
     private static SaslCredentials credentials(String prefix, SaslMechanism mechanism, ClientSaslSettings sasl) {

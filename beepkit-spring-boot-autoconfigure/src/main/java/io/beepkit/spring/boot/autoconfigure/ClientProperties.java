@@ -1,9 +1,9 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.netty.ReconnectPolicy;
 import io.beepkit.spring.TemplateTarget;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
-import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.core.env.PropertyResolver;
 
 import java.time.Duration;
@@ -48,17 +48,14 @@ public class ClientProperties {
         if (host == null) {
             throw new IllegalArgumentException(prefix + ".host is required for a BeepTemplate");
         }
-        TemplateTarget.Builder b = TemplateTarget.builder().reconnect(reconnect.policy(prefix + ".reconnect"));
-        try {
-            b.host(resolver.resolveRequiredPlaceholders(host));
-            PropertyMapper map = PropertyMapper.get();
+        String target = host;
+        ReconnectPolicy policy = reconnect.policy(prefix + ".reconnect");
+        return LibrarySettings.build(prefix, TemplateTarget.builder().reconnect(policy), (map, b) -> {
+            b.host(resolver.resolveRequiredPlaceholders(target));
             map.from(port).as(resolver::resolveRequiredPlaceholders).as(p -> Integer.parseInt(p.trim())).to(b::port);
             map.from(profile).to(b::defaultProfile);
             map.from(timeout).to(b::timeout);
-            return b.build();
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new IllegalArgumentException(prefix + ": " + e.getMessage(), e);
-        }
+        }, TemplateTarget.Builder::build);
     }
 
     /**

@@ -2,7 +2,6 @@ package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.netty.FlowSettings;
 import org.jspecify.annotations.Nullable;
-import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
@@ -31,18 +30,17 @@ public class FlowProperties {
      */
     private @Nullable Duration seqDelay;
 
-    /** @return these settings set on {@code base}, unset ones keeping {@code base}'s */
-    FlowSettings applyTo(FlowSettings base) {
-        FlowSettings.Builder b = base.toBuilder();
-        PropertyMapper map = PropertyMapper.get();
-        map.from(initialWindow).as(Octets::of).to(b::initialWindow);
-        map.from(maxWindow).as(Octets::of).to(b::maxWindow);
-        map.from(maxFrameSize).as(Octets::of).to(b::maxFrameSize);
-        map.from(minFragment).as(Octets::of).to(b::minFragment);
-        map.from(naiveSplitting).to(b::naiveSplitting);
-        map.from(tailWait).to(b::tailWait);
-        map.from(seqDelay).to(b::seqDelay);
-        return b.build();
+    /** @return these settings set on {@code base}, unset ones keeping {@code base}'s; a refusal names {@code prefix} */
+    FlowSettings applyTo(FlowSettings base, String prefix) {
+        return LibrarySettings.build(prefix, base.toBuilder(), (map, b) -> {
+            map.from(initialWindow).as(LibrarySettings::octets).to(b::initialWindow);
+            map.from(maxWindow).as(LibrarySettings::octets).to(b::maxWindow);
+            map.from(maxFrameSize).as(LibrarySettings::octets).to(b::maxFrameSize);
+            map.from(minFragment).as(LibrarySettings::octets).to(b::minFragment);
+            map.from(naiveSplitting).to(b::naiveSplitting);
+            map.from(tailWait).to(b::tailWait);
+            map.from(seqDelay).to(b::seqDelay);
+        }, FlowSettings.Builder::build);
     }
 
     /** @return the initial window, null for the tuning's */

@@ -5,8 +5,10 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.boot.autoconfigure.context.LifecycleProperties;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.ReadinessState;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -27,9 +29,10 @@ import java.util.concurrent.TimeoutException;
  * daemon); the bound port is published to the environment; at stop readiness turns to
  * {@link ReadinessState#REFUSING_TRAFFIC}, the listener stops accepting, open sessions are asked to release and get
  * the shutdown timeout (at most the context's time per shutdown phase) before the rest are closed, all without
- * blocking the thread that stops the context.
+ * blocking the thread that stops the context. {@link BeepServerLifecycle} runs the BEEP listener this way, and
+ * {@code beepkit-spring-boot-syslog} the syslog collector's.
  */
-abstract class ListenerLifecycle implements SmartLifecycle, DisposableBean {
+public abstract class ListenerLifecycle implements SmartLifecycle, DisposableBean {
     /** Stopped before (and started after) the beans of the default phase, as Boot's web servers are. */
     static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 2048;
     private static final Logger log = LoggerFactory.getLogger(ListenerLifecycle.class);
@@ -45,24 +48,29 @@ abstract class ListenerLifecycle implements SmartLifecycle, DisposableBean {
     private volatile boolean running;
     private volatile @Nullable CountDownLatch keepAlive;
 
-    ListenerLifecycle(BeepServer server, Duration shutdownTimeout, String portProperty) {
+    /**
+     * @param server          the listener, built but not started
+     * @param shutdownTimeout how long the release of sessions may take at stop
+     * @param portProperty    the environment property that holds the bound port while the listener runs
+     */
+    protected ListenerLifecycle(BeepServer server, Duration shutdownTimeout, String portProperty) {
         this.server = server;
         this.shutdownTimeout = shutdownTimeout;
         this.portProperty = portProperty;
     }
 
     /**
-     * Where the bound port is published and readiness is announced; without it neither happens.
+     * Where the bound port is published and readiness is announced; without it neither happens, and the shutdown
+     * timeout is not bounded by {@code spring.lifecycle.timeout-per-shutdown-phase}.
      *
-     * @param environment  the context's environment, which gets the port property
-     * @param events       where the {@link ReadinessState#REFUSING_TRAFFIC} change is published at stop
-     * @param phaseTimeout {@code spring.lifecycle.timeout-per-shutdown-phase}, which bounds the shutdown timeout
+     * @param environment the context's environment, which gets the port property and bounds the shutdown timeout
+     * @param events      where the {@link ReadinessState#REFUSING_TRAFFIC} change is published at stop
      */
-    void attach(@Nullable ConfigurableEnvironment environment, @Nullable ApplicationEventPublisher events,
-                @Nullable Duration phaseTimeout) {
+    public void attach(ConfigurableEnvironment environment, ApplicationEventPublisher events) {
         this.environment = environment;
         this.events = events;
-        this.phaseTimeout = phaseTimeout;
+        this.phaseTimeout = Binder.get(environment).bindOrCreate("spring.lifecycle", LifecycleProperties.class)
+                .getTimeoutPerShutdownPhase();
     }
 
     /** @return the listener */

@@ -2,7 +2,6 @@ package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.netty.ListenerLimits;
 import org.jspecify.annotations.Nullable;
-import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -23,18 +22,16 @@ public class ListenerLimitsProperties {
      */
     private @Nullable DataSize memoryBudget;
 
-    /** @return the listener's limits, checked by the library's builder */
+    /**
+     * @return the listener's limits, checked by the library's builder
+     * @throws IllegalArgumentException naming {@code beep.server.limits} and the library's reason
+     */
     ListenerLimits build() {
-        ListenerLimits.Builder b = ListenerLimits.builder();
-        PropertyMapper map = PropertyMapper.get();
-        map.from(maxSessions).to(b::maxSessions);
-        map.from(maxSessionsPerAddress).to(b::maxSessionsPerAddress);
-        map.from(memoryBudget).as(DataSize::toBytes).to(b::memoryBudget);
-        try {
-            return b.build();
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("beep.server.limits: " + e.getMessage(), e);
-        }
+        return LibrarySettings.build("beep.server.limits", ListenerLimits.builder(), (map, b) -> {
+            map.from(maxSessions).to(b::maxSessions);
+            map.from(maxSessionsPerAddress).to(b::maxSessionsPerAddress);
+            map.from(memoryBudget).as(DataSize::toBytes).to(b::memoryBudget);
+        }, ListenerLimits.Builder::build);
     }
 
     /** @return the most connections, null for the library's default */

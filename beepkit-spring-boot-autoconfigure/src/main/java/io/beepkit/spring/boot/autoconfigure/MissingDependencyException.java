@@ -17,6 +17,17 @@ public final class MissingDependencyException extends IllegalStateException {
         this.artifact = artifact;
     }
 
+    /**
+     * @param what   what the configuration asks for, as the start of a sentence
+     * @param module the artifactId of the beepkit module that serves it
+     * @return the failure: one sentence naming {@code io.beepkit:<module>} as the artifact to add
+     */
+    static MissingDependencyException module(String what, String module) {
+        String artifact = "io.beepkit:" + module;
+        return new MissingDependencyException(what + ", and " + module + " is not on the class path: add " + artifact
+                + ".", artifact);
+    }
+
     /** @return the artifact to add, {@code groupId:artifactId} */
     public String artifact() {
         return artifact;

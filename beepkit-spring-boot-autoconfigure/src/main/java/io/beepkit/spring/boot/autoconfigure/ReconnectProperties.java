@@ -2,7 +2,6 @@ package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.netty.ReconnectPolicy;
 import org.jspecify.annotations.Nullable;
-import org.springframework.boot.context.properties.PropertyMapper;
 
 import java.time.Duration;
 
@@ -27,18 +26,13 @@ public class ReconnectProperties {
      * @throws IllegalArgumentException naming the prefix and the library's reason
      */
     ReconnectPolicy policy(String prefix) {
-        ReconnectPolicy.Builder b = ReconnectPolicy.builder();
-        PropertyMapper map = PropertyMapper.get();
-        map.from(initialDelay).to(b::initialDelay);
-        map.from(maxDelay).to(b::maxDelay);
-        map.from(multiplier).to(b::multiplier);
-        map.from(maxAttempts).to(b::maxAttempts);
-        map.from(awaitConnection).to(b::awaitConnection);
-        try {
-            return b.build();
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(prefix + ": " + e.getMessage(), e);
-        }
+        return LibrarySettings.build(prefix, ReconnectPolicy.builder(), (map, b) -> {
+            map.from(initialDelay).to(b::initialDelay);
+            map.from(maxDelay).to(b::maxDelay);
+            map.from(multiplier).to(b::multiplier);
+            map.from(maxAttempts).to(b::maxAttempts);
+            map.from(awaitConnection).to(b::awaitConnection);
+        }, ReconnectPolicy.Builder::build);
     }
 
     /** @return the first delay's ceiling, null for the library's default */

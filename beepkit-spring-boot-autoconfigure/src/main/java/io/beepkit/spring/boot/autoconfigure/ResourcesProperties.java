@@ -2,7 +2,6 @@ package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.netty.BeepResources;
 import org.jspecify.annotations.Nullable;
-import org.springframework.boot.context.properties.PropertyMapper;
 
 /**
  * {@code beep.resources.*}: one to one with {@link BeepResources.Builder}, the threads the listener, every client and
@@ -30,20 +29,16 @@ public class ResourcesProperties {
     private @Nullable Boolean replyFuturesOnEventLoop;
 
     /**
-     * @return {@code b} with these values
+     * @return {@code builder} with these values
      * @throws IllegalArgumentException naming the property and the library's reason
      */
-    BeepResources.Builder applyTo(BeepResources.Builder b) {
-        PropertyMapper map = PropertyMapper.get();
-        try {
+    BeepResources.Builder applyTo(BeepResources.Builder builder) {
+        return LibrarySettings.build("beep.resources", builder, (map, b) -> {
             map.from(ioThreads).to(b::ioThreads);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("beep.resources: " + e.getMessage(), e);
-        }
-        map.from(nativeTransport).to(b::nativeTransport);
-        map.from(directCallbacks).to(b::directCallbacks);
-        map.from(replyFuturesOnEventLoop).to(b::replyFuturesOnEventLoop);
-        return b;
+            map.from(nativeTransport).to(b::nativeTransport);
+            map.from(directCallbacks).to(b::directCallbacks);
+            map.from(replyFuturesOnEventLoop).to(b::replyFuturesOnEventLoop);
+        }, b -> b);
     }
 
     /** @return the I/O threads, null for the library's default */

@@ -1,5 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.netty.BeepServer;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 import java.time.Duration;
@@ -11,12 +12,18 @@ import java.time.Duration;
 public class ServerProperties {
     /** Whether to start a BEEP listener with the application context. */
     private boolean enabled = true;
-    /** The address to listen on. */
-    private String host = "127.0.0.1";
-    /** The TCP port to listen on (0 picks a free one, published as local.beep.server.port). */
-    private int port = 10288;
-    /** How long the context's shutdown waits for sessions to be released gracefully before closing them. */
-    private Duration shutdownTimeout = Duration.ofSeconds(5);
+    /** The address to listen on; by default the library's, BeepServer.DEFAULT_HOST (loopback only). */
+    private String host = BeepServer.DEFAULT_HOST;
+    /**
+     * The TCP port to listen on (0 picks a free one, published as local.beep.server.port); by default the library's,
+     * BeepServer.DEFAULT_PORT.
+     */
+    private int port = BeepServer.DEFAULT_PORT;
+    /**
+     * How long the context's shutdown waits for sessions to be released gracefully before closing them; by default
+     * the library's, BeepServer.DEFAULT_CLOSE_GRACE.
+     */
+    private Duration shutdownTimeout = BeepServer.DEFAULT_CLOSE_GRACE;
     /** Whether to offer the echo and sink profiles besides the application's. */
     private boolean defaultProfiles = true;
     /**

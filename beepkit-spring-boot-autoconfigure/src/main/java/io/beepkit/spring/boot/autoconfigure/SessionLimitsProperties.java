@@ -2,7 +2,6 @@ package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.netty.SessionLimits;
 import org.jspecify.annotations.Nullable;
-import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
@@ -46,23 +45,23 @@ public class SessionLimitsProperties {
      */
     private @Nullable Duration channelRequestTimeout;
 
-    /** @return these limits set on {@code base}'s builder, unset ones keeping {@code base}'s */
-    SessionLimits.Builder applyTo(SessionLimits.Builder b) {
-        PropertyMapper map = PropertyMapper.get();
-        map.from(maxMessageSize).as(Octets::of).to(b::maxMessageSize);
-        map.from(maxChannels).to(b::maxChannels);
-        map.from(maxOutstanding).to(b::maxOutstanding);
-        map.from(memoryBudget).as(DataSize::toBytes).to(b::memoryBudget);
-        map.from(memoryBudgetTimeout).to(b::memoryBudgetTimeout);
-        map.from(maxStartsPerSecond).to(b::maxStartsPerSecond);
-        map.from(maxFramesPerTurn).to(b::maxFramesPerTurn);
-        map.from(maxOctetsPerTurn).as(Octets::of).to(b::maxOctetsPerTurn);
-        map.from(maxStartsPerTurn).to(b::maxStartsPerTurn);
-        map.from(greetingTimeout).to(b::greetingTimeout);
-        map.from(maxGreetingSize).as(Octets::of).to(b::maxGreetingSize);
-        map.from(idleTimeout).to(b::idleTimeout);
-        map.from(channelRequestTimeout).to(b::channelRequestTimeout);
-        return b;
+    /** @return these limits set on {@code base}, unset ones keeping {@code base}'s; a refusal names {@code prefix} */
+    SessionLimits applyTo(SessionLimits base, String prefix) {
+        return LibrarySettings.build(prefix, base.toBuilder(), (map, b) -> {
+            map.from(maxMessageSize).as(LibrarySettings::octets).to(b::maxMessageSize);
+            map.from(maxChannels).to(b::maxChannels);
+            map.from(maxOutstanding).to(b::maxOutstanding);
+            map.from(memoryBudget).as(DataSize::toBytes).to(b::memoryBudget);
+            map.from(memoryBudgetTimeout).to(b::memoryBudgetTimeout);
+            map.from(maxStartsPerSecond).to(b::maxStartsPerSecond);
+            map.from(maxFramesPerTurn).to(b::maxFramesPerTurn);
+            map.from(maxOctetsPerTurn).as(LibrarySettings::octets).to(b::maxOctetsPerTurn);
+            map.from(maxStartsPerTurn).to(b::maxStartsPerTurn);
+            map.from(greetingTimeout).to(b::greetingTimeout);
+            map.from(maxGreetingSize).as(LibrarySettings::octets).to(b::maxGreetingSize);
+            map.from(idleTimeout).to(b::idleTimeout);
+            map.from(channelRequestTimeout).to(b::channelRequestTimeout);
+        }, SessionLimits.Builder::build);
     }
 
     /** @return the largest message assembled, null for the library's default */

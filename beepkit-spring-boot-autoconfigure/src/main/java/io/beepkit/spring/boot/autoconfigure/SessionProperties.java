@@ -1,11 +1,13 @@
 package io.beepkit.spring.boot.autoconfigure;
 
+import io.beepkit.netty.FlowSettings;
 import io.beepkit.netty.LivenessProbe;
 import io.beepkit.netty.SessionConfig;
+import io.beepkit.netty.SessionLimits;
+import io.beepkit.netty.SocketOptions;
 import io.beepkit.netty.SocketTuning;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
-import org.springframework.boot.context.properties.PropertyMapper;
 
 import java.time.Duration;
 
@@ -43,24 +45,23 @@ public class SessionProperties {
      * @param base   the settings of the level below
      * @param prefix these properties' prefix, naming them in a refusal
      * @return {@code base} with every value set here
-     * @throws IllegalArgumentException naming the prefix and the library's reason for a value it refuses
+     * @throws IllegalArgumentException naming the prefix of the group (the session's, or its socket, flow or limits
+     *                                  group's) and the library's reason for a value it refuses
      */
     SessionConfig applyTo(SessionConfig base, String prefix) {
-        try {
-            SessionConfig.Builder b = base.toBuilder();
-            SessionConfig below = tuning == null ? base : b.tuning(SocketTuning.named(tuning)).build();
-            b.socket(socket.applyTo(below.socket())).flow(flow.applyTo(below.flow()))
-                    .limits(limits.applyTo(base.limits().toBuilder()).build());
-            PropertyMapper map = PropertyMapper.get();
-            map.from(defaultDeadline).to(b::defaultDeadline);
-            map.from(features).to(b::features);
-            map.from(localize).to(b::localize);
-            map.from(livenessProbe.interval).as(i -> LivenessProbe.of(i, livenessProbe.timeout))
-                    .to(b::livenessProbe);
-            return b.build();
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw new IllegalArgumentException(prefix + ": " + e.getMessage(), e);
-        }
+        SessionConfig below = tuning == null ? base
+                : LibrarySettings.checked(prefix, () -> base.toBuilder().tuning(SocketTuning.named(tuning)).build());
+        SocketOptions socketOptions = socket.applyTo(below.socket(), prefix + ".socket");
+        FlowSettings flowSettings = flow.applyTo(below.flow(), prefix + ".flow");
+        SessionLimits sessionLimits = limits.applyTo(base.limits(), prefix + ".limits");
+        return LibrarySettings.build(prefix, base.toBuilder().socket(socketOptions).flow(flowSettings)
+                .limits(sessionLimits), (map, b) -> {
+                    map.from(defaultDeadline).to(b::defaultDeadline);
+                    map.from(features).to(b::features);
+                    map.from(localize).to(b::localize);
+                    map.from(livenessProbe.interval).as(i -> LivenessProbe.of(i, livenessProbe.timeout))
+                            .to(b::livenessProbe);
+                }, SessionConfig.Builder::build);
     }
 
     /** {@code ...session.liveness-probe.*}: a start request the peer must refuse, sent on a quiet session. */

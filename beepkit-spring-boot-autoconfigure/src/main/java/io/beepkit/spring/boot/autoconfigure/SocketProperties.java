@@ -3,7 +3,6 @@ package io.beepkit.spring.boot.autoconfigure;
 import io.beepkit.netty.SocketOptions;
 import io.beepkit.netty.TcpKeepAlive;
 import org.jspecify.annotations.Nullable;
-import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
@@ -30,22 +29,22 @@ public class SocketProperties {
     /** TCP keep-alive; off by default, on once {@code idle} is set. */
     private final KeepAlive keepAlive = new KeepAlive();
 
-    /** @return these options set on {@code base}, unset ones keeping {@code base}'s */
-    SocketOptions applyTo(SocketOptions base) {
-        SocketOptions.Builder b = base.toBuilder();
-        PropertyMapper map = PropertyMapper.get();
-        map.from(tcpNoDelay).to(b::tcpNoDelay);
-        map.from(receiveBuffer).as(Octets::of).to(b::receiveBuffer);
-        map.from(sendBuffer).as(Octets::of).to(b::sendBuffer);
-        if (writeBufferLow != null || writeBufferHigh != null) {
-            b.writeBufferWaterMarks(writeBufferLow != null ? Octets.of(writeBufferLow) : base.writeBufferLow(),
-                    writeBufferHigh != null ? Octets.of(writeBufferHigh) : base.writeBufferHigh());
-        }
-        map.from(notSentLowat).as(Octets::of).to(b::notSentLowat);
-        map.from(connectTimeout).to(b::connectTimeout);
-        map.from(keepAlive.idle).as(idle -> TcpKeepAlive.of(idle, keepAlive.interval, keepAlive.count))
-                .to(b::keepAlive);
-        return b.build();
+    /** @return these options set on {@code base}, unset ones keeping {@code base}'s; a refusal names {@code prefix} */
+    SocketOptions applyTo(SocketOptions base, String prefix) {
+        return LibrarySettings.build(prefix, base.toBuilder(), (map, b) -> {
+            map.from(tcpNoDelay).to(b::tcpNoDelay);
+            map.from(receiveBuffer).as(LibrarySettings::octets).to(b::receiveBuffer);
+            map.from(sendBuffer).as(LibrarySettings::octets).to(b::sendBuffer);
+            if (writeBufferLow != null || writeBufferHigh != null) {
+                b.writeBufferWaterMarks(
+                        writeBufferLow != null ? LibrarySettings.octets(writeBufferLow) : base.writeBufferLow(),
+                        writeBufferHigh != null ? LibrarySettings.octets(writeBufferHigh) : base.writeBufferHigh());
+            }
+            map.from(notSentLowat).as(LibrarySettings::octets).to(b::notSentLowat);
+            map.from(connectTimeout).to(b::connectTimeout);
+            map.from(keepAlive.idle).as(idle -> TcpKeepAlive.of(idle, keepAlive.interval, keepAlive.count))
+                    .to(b::keepAlive);
+        }, SocketOptions.Builder::build);
     }
 
     /** {@code ...session.socket.keep-alive.*}: SO_KEEPALIVE with TCP_KEEPIDLE, TCP_KEEPINTVL and TCP_KEEPCNT. */

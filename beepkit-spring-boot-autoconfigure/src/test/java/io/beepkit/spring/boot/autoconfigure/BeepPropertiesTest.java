@@ -131,30 +131,30 @@ class BeepPropertiesTest {
                 assertThat(ctx.getBean(BeepServer.class).config().flow().autoTuning()).isTrue());
     }
 
-    /** The library's builders refuse the value; start-up fails naming the properties' prefix and the setting. */
+    /** The library's builders refuse the value; start-up fails naming the group's prefix and the setting. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "beep.session.flow.initial-window=1B               | beep.session: initialWindow must be >= 2: 1",
+        "beep.session.flow.initial-window=1B               | beep.session.flow: initialWindow must be >= 2: 1",
         "beep.session.tuning=fast                          | beep.session: unknown socket tuning 'fast'",
         "beep.clients.x.session.tuning=fast                | beep.clients.x.session: unknown socket tuning 'fast'",
         "beep.server.session.tuning=fast                   | beep.server.session: unknown socket tuning 'fast'",
-        "beep.session.socket.receive-buffer=-1B            | beep.session: receiveBuffer",
-        "beep.session.socket.write-buffer-low=0B           | beep.session: writeBufferWaterMarks",
-        "beep.session.flow.min-fragment=0B                 | beep.session: minFragment must be >= 1: 0",
-        "beep.session.flow.max-frame-size=0B               | beep.session: maxFrameSize must be >= 1: 0",
-        "beep.session.flow.max-window=4GB                  | beep.session: 4294967296B is more than",
-        "beep.session.flow.tail-wait=-1ms                  | beep.session: tailWait",
-        "beep.session.flow.seq-delay=201ms                 | beep.session: seqDelay must be between 0 and 200 ms",
-        "beep.session.limits.max-message-size=0B           | beep.session: maxMessageSize must be >= 1: 0",
-        "beep.session.limits.max-channels=0                | beep.session: maxChannels must be >= 1: 0",
-        "beep.session.limits.max-outstanding=-5            | beep.session: maxOutstanding must be >= 1: -5",
-        "beep.session.limits.greeting-timeout=0s           | beep.session: greetingTimeout must be a positive",
-        "beep.session.limits.idle-timeout=-1ms             | beep.session: idleTimeout must be zero or a positive",
-        "beep.session.limits.memory-budget=1KB             | beep.session: memoryBudget must be >= 65536: 1024",
-        "beep.session.limits.max-starts-per-second=0       | beep.session: maxStartsPerSecond must be >= 1: 0",
-        "beep.session.limits.max-frames-per-turn=0         | beep.session: maxFramesPerTurn must be >= 1: 0",
-        "beep.session.socket.connect-timeout=0s            | beep.session: connectTimeout",
-        "beep.clients.default.session.limits.max-channels=0 | beep.clients.default.session: maxChannels must be",
+        "beep.session.socket.receive-buffer=-1B            | beep.session.socket: receiveBuffer",
+        "beep.session.socket.write-buffer-low=0B           | beep.session.socket: writeBufferWaterMarks",
+        "beep.session.flow.min-fragment=0B                 | beep.session.flow: minFragment must be >= 1: 0",
+        "beep.session.flow.max-frame-size=0B               | beep.session.flow: maxFrameSize must be >= 1: 0",
+        "beep.session.flow.max-window=4GB                  | beep.session.flow: 4294967296B is more than",
+        "beep.session.flow.tail-wait=-1ms                  | beep.session.flow: tailWait",
+        "beep.session.flow.seq-delay=201ms                 | beep.session.flow: seqDelay must be between 0 and 200 ms",
+        "beep.session.limits.max-message-size=0B           | beep.session.limits: maxMessageSize must be >= 1: 0",
+        "beep.session.limits.max-channels=0                | beep.session.limits: maxChannels must be >= 1: 0",
+        "beep.session.limits.max-outstanding=-5            | beep.session.limits: maxOutstanding must be >= 1: -5",
+        "beep.session.limits.greeting-timeout=0s           | beep.session.limits: greetingTimeout must be a positive",
+        "beep.session.limits.idle-timeout=-1ms             | beep.session.limits: idleTimeout must be zero or",
+        "beep.session.limits.memory-budget=1KB             | beep.session.limits: memoryBudget must be >= 65536: 1024",
+        "beep.session.limits.max-starts-per-second=0       | beep.session.limits: maxStartsPerSecond must be >= 1: 0",
+        "beep.session.limits.max-frames-per-turn=0         | beep.session.limits: maxFramesPerTurn must be >= 1: 0",
+        "beep.session.socket.connect-timeout=0s            | beep.session.socket: connectTimeout",
+        "beep.clients.default.session.limits.max-channels=0 | beep.clients.default.session.limits: maxChannels must be",
         "beep.server.limits.max-sessions=0                 | beep.server.limits: maxSessions must be >= 1: 0",
         "beep.server.limits.max-sessions-per-address=-1    | beep.server.limits: maxSessionsPerAddress must be",
         "beep.server.limits.memory-budget=1KB              | beep.server.limits: memoryBudget must be >= 65536",
@@ -199,11 +199,11 @@ class BeepPropertiesTest {
     void settingsThatDoNotFitTogetherFail() {
         RUNNER.withPropertyValues("beep.session.socket.write-buffer-low=64KB",
                 "beep.session.socket.write-buffer-high=32KB")
-                .run(ctx -> assertThat(messages(ctx.getStartupFailure())).contains("beep.session: ")
+                .run(ctx -> assertThat(messages(ctx.getStartupFailure())).contains("beep.session.socket: ")
                         .contains("low=65536 high=32768"));
         RUNNER.withPropertyValues("beep.session.flow.initial-window=64KB", "beep.session.flow.max-window=16KB")
                 .run(ctx -> assertThat(messages(ctx.getStartupFailure()))
-                        .contains("beep.session: maxWindow must be >= initialWindow 65536: 16384"));
+                        .contains("beep.session.flow: maxWindow must be >= initialWindow 65536: 16384"));
     }
 
     @Test

@@ -250,7 +250,8 @@ class BeepTemplateTest {
         invalid("beep.clients.x.sasl.mechanism=EXTERNAL", "beep.clients.x: sasl=EXTERNAL needs tlsOnConnect");
         invalid("beep.clients.x.sasl.mechanism=CRAM-MD5", "beep.clients.x.sasl.mechanism=CRAM-MD5 needs "
                 + "beep.clients.x.sasl.user and beep.clients.x.sasl.password");
-        invalid("beep.clients.x.session.limits.max-channels=0", "beep.clients.x.session: maxChannels must be >= 1");
+        invalid("beep.clients.x.session.limits.max-channels=0",
+                "beep.clients.x.session.limits: maxChannels must be >= 1");
         // A complete client starts.
         CLIENT.withPropertyValues("beep.clients.x.host=example.invalid", "beep.clients.x.sasl.mechanism=CRAM-MD5",
                         "beep.clients.x.sasl.user=u", "beep.clients.x.sasl.password=p")

@@ -32,7 +32,9 @@ import static org.assertj.core.api.Assertions.fail;
  * and every {@code beep.*} key in it is a property the starter knows (bound with unknown keys refused).
  */
 class DocExamplesTest {
-    private static final ConfigurationPropertyName SYSLOG = ConfigurationPropertyName.of("beep.syslog");
+    /** Properties of the other modules (beepkit-spring-boot-syslog, -logging), whose tests read them. */
+    private static final List<ConfigurationPropertyName> OTHER_MODULES = List.of(
+            ConfigurationPropertyName.of("beep.syslog"), ConfigurationPropertyName.of("beep.logging"));
 
     /** A fenced block of a Markdown file: where it starts, its language and its text. */
     record Block(Path file, int line, String language, String text) {
@@ -62,16 +64,13 @@ class DocExamplesTest {
             fail(block + " does not parse: " + e.getMessage());
             return;
         }
-        // beep.syslog.* belongs to BeepSyslogProperties: the BeepProperties binder sees the other keys only.
-        List<ConfigurationPropertySource> withoutSyslog = new ArrayList<>();
+        List<ConfigurationPropertySource> ours = new ArrayList<>();
         for (ConfigurationPropertySource source : ConfigurationPropertySources.from(sources)) {
-            withoutSyslog.add(source.filter(name -> !SYSLOG.isAncestorOf(name)));
+            ours.add(source.filter(name -> OTHER_MODULES.stream().noneMatch(other -> other.isAncestorOf(name))));
         }
         try {
-            new Binder(withoutSyslog).bind("beep", Bindable.of(BeepProperties.class),
+            new Binder(ours).bind("beep", Bindable.of(BeepProperties.class),
                     new NoUnboundElementsBindHandler(BindHandler.DEFAULT));
-            new Binder(ConfigurationPropertySources.from(sources)).bind("beep.syslog",
-                    Bindable.of(BeepSyslogProperties.class), new NoUnboundElementsBindHandler(BindHandler.DEFAULT));
         } catch (RuntimeException e) {
             fail(block + " names a property the starter does not know, or a value it cannot take: "
                     + rootMessage(e));

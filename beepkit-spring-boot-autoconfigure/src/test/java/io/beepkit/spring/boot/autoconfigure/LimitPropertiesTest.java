@@ -104,7 +104,7 @@ class LimitPropertiesTest {
                 });
         RUNNER.withPropertyValues("beep.session.socket.keep-alive.idle=30s", "beep.session.socket.keep-alive.count=0")
                 .run(ctx -> assertThat(ctx).getFailure().rootCause()
-                        .hasMessageContaining("beep.session: keep-alive count must be >= 1: 0"));
+                        .hasMessageContaining("beep.session.socket: keep-alive count must be >= 1: 0"));
         RUNNER.withPropertyValues("beep.session.liveness-probe.interval=-1s")
                 .run(ctx -> assertThat(ctx).getFailure().rootCause()
                         .hasMessageContaining("beep.session: probe interval and timeout must be positive"));

@@ -1,7 +1,6 @@
 package io.beepkit.spring.boot.autoconfigure;
 
 import io.beepkit.spring.BeepListener;
-import io.beepkit.syslog.SyslogCollector;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -15,13 +14,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Start-up fails, naming the artifact to add, when the configuration needs a module that is not on the class path:
  * a {@code @BeepListener} method taking or returning JSON without Jackson 3, {@code beep.syslog.enabled=true} without
- * {@code beepkit-syslog}; {@link MissingDependencyFailureAnalyzer} reports it.
+ * {@code beepkit-spring-boot-syslog}, {@code beep.logging.enabled=true} without {@code beepkit-spring-boot-logging}
+ * (neither is on this module's class path); {@link MissingDependencyFailureAnalyzer} reports it.
  */
 class MissingDependencyTest {
     static final ApplicationContextRunner RUNNER = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class,
-                    BeepMessagingAutoConfiguration.class, BeepSyslogAutoConfiguration.class))
-            .withPropertyValues("beep.server.port=0", "beep.syslog.port=0");
+                    BeepMessagingAutoConfiguration.class))
+            .withPropertyValues("beep.server.port=0");
 
     record Order(String item) {
     }
@@ -82,16 +82,27 @@ class MissingDependencyTest {
 
     @Test
     void syslogEnabledWithoutTheModuleFailsStartUpNamingIt() {
-        RUNNER.withClassLoader(new FilteredClassLoader(SyslogCollector.class))
-                .withPropertyValues("beep.syslog.enabled=true").run(ctx -> {
-                    assertThat(ctx).hasFailed();
-                    FailureAnalysis analysis = new MissingDependencyFailureAnalyzer()
-                            .analyze(ctx.getStartupFailure());
-                    assertThat(analysis).isNotNull();
-                    assertThat(analysis.getDescription()).isEqualTo("beep.syslog.enabled=true asks for an RFC 3195"
-                            + " collector, and beepkit-syslog is not on the class path: add io.beepkit:beepkit-syslog.");
-                });
-        RUNNER.withClassLoader(new FilteredClassLoader(SyslogCollector.class))
-                .run(ctx -> assertThat(ctx).hasNotFailed());
+        RUNNER.withPropertyValues("beep.syslog.enabled=true").run(ctx -> {
+            assertThat(ctx).hasFailed();
+            FailureAnalysis analysis = new MissingDependencyFailureAnalyzer().analyze(ctx.getStartupFailure());
+            assertThat(analysis).isNotNull();
+            assertThat(analysis.getDescription()).isEqualTo("beep.syslog.enabled=true asks for an RFC 3195"
+                    + " collector, and beepkit-spring-boot-syslog is not on the class path: add"
+                    + " io.beepkit:beepkit-spring-boot-syslog.");
+            assertThat(analysis.getAction()).startsWith("Add io.beepkit:beepkit-spring-boot-syslog");
+        });
+        RUNNER.withPropertyValues("beep.syslog.enabled=false").run(ctx -> assertThat(ctx).hasNotFailed());
+    }
+
+    @Test
+    void loggingEnabledWithoutTheModuleFailsStartUpNamingIt() {
+        RUNNER.withPropertyValues("beep.logging.enabled=true").run(ctx -> {
+            assertThat(ctx).hasFailed();
+            FailureAnalysis analysis = new MissingDependencyFailureAnalyzer().analyze(ctx.getStartupFailure());
+            assertThat(analysis).isNotNull();
+            assertThat(analysis.getDescription()).isEqualTo("beep.logging.enabled=true asks for the application's"
+                    + " logs to be shipped to RFC 3195 collectors, and beepkit-spring-boot-logging is not on the class"
+                    + " path: add io.beepkit:beepkit-spring-boot-logging.");
+        });
     }
 }

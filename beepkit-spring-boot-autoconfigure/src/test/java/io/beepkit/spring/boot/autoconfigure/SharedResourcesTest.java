@@ -5,7 +5,6 @@ import io.beepkit.api.MimeEntity;
 import io.beepkit.netty.BeepClient;
 import io.beepkit.netty.BeepResources;
 import io.beepkit.netty.BeepServer;
-import io.beepkit.syslog.SyslogConsumer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -17,24 +16,23 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One {@link BeepResources} bean ({@code beep.resources.*}) carries the listener, the client, the named clients and
- * the syslog listener (no other bean of the type exists): with direct callbacks, the listener's handler and the
- * client's reply completions both run on its event loops; an application's own bean replaces it for all of them.
+ * One {@link BeepResources} bean ({@code beep.resources.*}) carries the listener, the client and the named clients (no
+ * other bean of the type exists; beepkit-spring-boot-syslog's test sees the syslog listener on it too): with direct
+ * callbacks, the listener's handler and the client's reply completions both run on its event loops; an application's
+ * own bean replaces it for all of them.
  */
 class SharedResourcesTest {
     static final String WHERE = "urn:test:where";
 
     static final ApplicationContextRunner RUNNER = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeepAutoConfiguration.class,
-                    BeepMessagingAutoConfiguration.class, BeepSyslogAutoConfiguration.class))
-            .withPropertyValues("beep.server.port=0", "beep.syslog.enabled=true", "beep.syslog.port=0",
-                    "beep.clients.self.host=127.0.0.1")
-            .withBean(SyslogConsumer.class, () -> m -> SyslogConsumer.HANDLED)
+                    BeepMessagingAutoConfiguration.class))
+            .withPropertyValues("beep.server.port=0", "beep.clients.self.host=127.0.0.1")
             .withBean(ProfileRegistration.class, () -> new ProfileRegistration(WHERE,
                     (m, r) -> r.reply(MimeEntity.of(Thread.currentThread().getName()))));
 
     @Test
-    void oneBeanCarriesTheListenerTheClientsAndTheSyslogListener() {
+    void oneBeanCarriesTheListenerAndTheClients() {
         RUNNER.withPropertyValues("beep.resources.direct-callbacks=true", "beep.resources.io-threads=2",
                         "beep.resources.reply-futures-on-event-loop=false")
                 .run(ctx -> {
@@ -43,7 +41,6 @@ class SharedResourcesTest {
                     assertThat(beans).containsOnlyKeys("beepResources");
                     assertThat(beans.get("beepResources").directCallbacks()).isTrue();
                     assertThat(beans.get("beepResources").replyFuturesOnEventLoop()).isFalse();
-                    assertThat(ctx).hasSingleBean(BeepSyslogListener.class);
                     int port = ctx.getBean(BeepServer.class).port();
 
                     BeepSession session = ctx.getBean(BeepClient.class).connect("127.0.0.1", port)
