@@ -38,8 +38,9 @@ import java.util.concurrent.CompletionStage;
  * them is refused. {@code send} runs on the collector's callback thread and blocks it for at most
  * {@code max.block.ms} (2 s here unless set, at most 60 s) while metadata is missing or {@code buffer.memory} is full;
  * then the stage fails instead. A record that cannot be delivered fails after {@code delivery.timeout.ms}
- * (Kafka's default 120 s) and the device's message stays unacknowledged until then. Batching is the producer's
- * ({@code linger.ms}, {@code batch.size}).
+ * (Kafka's default 120 s) and the device's message stays unacknowledged until then. Batching is the producer's,
+ * with the sink's defaults for throughput under {@code acks=all} unless set: {@code batch.size} 256 KiB,
+ * {@code linger.ms} 10, {@code compression.type} lz4.
  *
  * <p>Thread-safe: sessions may call {@link #accept} concurrently; they share one producer.
  */

@@ -54,6 +54,19 @@ class KafkaSyslogSinkTest {
     }
 
     @Test
+    void throughputDefaultsApplyUnlessSet() {
+        Map<String, Object> p = ProducerSettings.of(Map.of("bootstrap.servers", NOWHERE));
+        assertEquals("262144", p.get("batch.size"));
+        assertEquals("10", p.get("linger.ms"));
+        assertEquals("lz4", p.get("compression.type"));
+        Map<String, Object> own = ProducerSettings.of(Map.of("bootstrap.servers", NOWHERE, "batch.size", "16384",
+                "linger.ms", "0", "compression.type", "none"));
+        assertEquals("16384", own.get("batch.size"));
+        assertEquals("0", own.get("linger.ms"));
+        assertEquals("none", own.get("compression.type"));
+    }
+
+    @Test
     void topicIsRequired() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> KafkaSyslogSink.builder()
                 .bootstrapServers(NOWHERE).build()).getMessage().contains("topic"));

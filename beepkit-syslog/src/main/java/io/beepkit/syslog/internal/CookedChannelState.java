@@ -45,6 +45,9 @@ final class CookedChannelState {
      */
     String feed(int msgno, byte[] chunk, boolean last) {
         Incoming in = incoming.get(msgno);
+        if (in == null && last) {
+            return whole(chunk);
+        }
         if (in == null) {
             in = new Incoming();
             in.refused = pending.get() >= limits.maxPendingEntries();
@@ -89,6 +92,28 @@ final class CookedChannelState {
             throw new SyslogViolation(550, "COOKED message larger than " + limits.maxEntrySize() + " octets");
         }
         return in.xml.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A MSG that came in one frame (the usual entry): its body read where it lies, with the same checks and refusals
+     * as a MSG in pieces, without the buffers those need.
+     */
+    private String whole(byte[] payload) {
+        if (pending.get() >= limits.maxPendingEntries()) {
+            throw new SyslogViolation(550, "more than " + limits.maxPendingEntries()
+                    + " COOKED messages awaiting their answer on one channel");
+        }
+        int start;
+        try {
+            start = EntityBodyReader.bodyStartOfWhole(payload);
+        } catch (SyslogViolation v) {
+            start = -1; // an endless header section: refused like an oversized body
+        }
+        if (start < 0 || payload.length - start > limits.maxEntrySize()) {
+            throw new SyslogViolation(550, "COOKED message larger than " + limits.maxEntrySize() + " octets");
+        }
+        pending.incrementAndGet();
+        return new String(payload, start, payload.length - start, StandardCharsets.UTF_8);
     }
 
     private static byte[] concat(byte[] a, byte[] b) {

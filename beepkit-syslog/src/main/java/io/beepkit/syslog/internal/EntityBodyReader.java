@@ -55,6 +55,23 @@ public final class EntityBodyReader {
         return h;
     }
 
+    /**
+     * Where the body of a whole payload starts, as {@link #feed} then {@link #end} would find it for a payload that
+     * arrived in one piece: after the header section, or at 0 when there is none.
+     *
+     * @throws SyslogViolation (550) if the payload is a header section longer than {@value #MAX_HEADER_SECTION} octets
+     */
+    public static int bodyStartOfWhole(byte[] payload) {
+        int start = bodyStart(payload);
+        if (start >= 0) {
+            return start;
+        }
+        if (payload.length > MAX_HEADER_SECTION) {
+            throw new SyslogViolation(550, "MIME header section longer than " + MAX_HEADER_SECTION + " octets");
+        }
+        return 0; // no end of the header section: end() takes what was held for the body
+    }
+
     /** Where the body starts in the octets so far, or -1 when that cannot be told yet. */
     private static int bodyStart(byte[] h) {
         if (h.length >= 2 && h[0] == '\r' && h[1] == '\n') {

@@ -18,6 +18,10 @@ public final class Rfc5424Formatter {
     private final String logId;
     private final String mdcId;
     private final StringBuilder out = new StringBuilder(256);
+    /** The epoch second {@link #secondText} spells: the events of one second share it. */
+    private long second = Long.MIN_VALUE;
+    /** {@link #second} in RFC 3339 form, up to the seconds, without the fraction and the {@code Z}. */
+    private String secondText = "";
 
     /**
      * @param facility   the RFC 5424 facility, 0..23
@@ -39,8 +43,9 @@ public final class Rfc5424Formatter {
         StringBuilder b = out;
         b.setLength(0);
         int severity = Math.max(0, Math.min(7, event.severity()));
-        b.append('<').append(facility * 8 + severity).append(">1 ")
-                .append(Instant.ofEpochMilli(event.timestampMillis())).append(header);
+        b.append('<').append(facility * 8 + severity).append(">1 ");
+        timestamp(b, event.timestampMillis());
+        b.append(header);
         String logger = event.loggerName();
         String thread = event.threadName();
         boolean sd = false;
@@ -68,6 +73,26 @@ public final class Rfc5424Formatter {
             b.append(' ').append(message);
         }
         return b.toString();
+    }
+
+    /**
+     * Appends the time as {@link Instant#toString()} writes it (milliseconds only when not zero, then {@code Z}),
+     * formatting the date and time once per second rather than once per event.
+     */
+    private void timestamp(StringBuilder b, long millis) {
+        long s = Math.floorDiv(millis, 1000);
+        int milli = (int) Math.floorMod(millis, 1000);
+        if (s != second) {
+            String whole = Instant.ofEpochSecond(s).toString(); // no fraction: ends in ":ssZ"
+            secondText = whole.substring(0, whole.length() - 1);
+            second = s;
+        }
+        b.append(secondText);
+        if (milli != 0) {
+            b.append('.').append((char) ('0' + milli / 100)).append((char) ('0' + milli / 10 % 10))
+                    .append((char) ('0' + milli % 10));
+        }
+        b.append('Z');
     }
 
     private static void param(StringBuilder b, String name, @org.jspecify.annotations.Nullable String value) {
