@@ -49,11 +49,11 @@ final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+    @Option(names = "--host", paramLabel = "HOST", defaultValue = BeepServer.DEFAULT_HOST,
             description = "Address to listen on (default: ${DEFAULT-VALUE}).")
     String host;
 
-    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "10288",
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + BeepServer.DEFAULT_PORT,
             description = "Port to listen on, 0 for any free port (default: ${DEFAULT-VALUE}).")
     int port;
 

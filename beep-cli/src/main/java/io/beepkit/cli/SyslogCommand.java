@@ -1,5 +1,7 @@
 package io.beepkit.cli;
 
+import io.beepkit.syslog.SyslogProfiles;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,7 +16,7 @@ import picocli.CommandLine.Spec;
         subcommands = {SyslogReceiveCommand.class, SyslogSendCommand.class})
 final class SyslogCommand implements Runnable {
     /** The port IANA assigned to RFC 3195 (syslog-conn). */
-    static final int IANA_PORT = 601;
+    static final int IANA_PORT = SyslogProfiles.PORT;
 
     @Spec
     CommandSpec spec;

@@ -4,6 +4,7 @@ import io.beepkit.api.ProfileRegistry;
 import io.beepkit.netty.SessionConfig;
 import io.beepkit.netty.BeepServer;
 import io.beepkit.syslog.SyslogCollector;
+import io.beepkit.syslog.SyslogProfiles;
 import io.beepkit.syslog.SyslogConsumer;
 import io.beepkit.syslog.SyslogEscapes;
 import io.beepkit.syslog.SyslogJsonEncoder;
@@ -55,11 +56,11 @@ final class SyslogReceiveCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+    @Option(names = "--host", paramLabel = "HOST", defaultValue = BeepServer.DEFAULT_HOST,
             description = "Address to listen on (default: ${DEFAULT-VALUE}).")
     String host;
 
-    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "601",
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "" + SyslogProfiles.PORT,
             description = "Port to listen on, 0 for any free port (default: ${DEFAULT-VALUE}, IANA's syslog-conn).")
     int port;
 

@@ -1,10 +1,12 @@
 package io.beepkit.cli;
 
+import io.beepkit.netty.BeepServer;
+
 import picocli.CommandLine;
 
 /** A peer address given as {@code HOST:PORT}, {@code [IPv6]:PORT}, or {@code HOST} (port 10288). */
 record Target(String host, int port) {
-    static final int DEFAULT_PORT = 10288;
+    static final int DEFAULT_PORT = BeepServer.DEFAULT_PORT;
 
     static Target parse(String s) {
         if (s == null || s.isBlank()) {

@@ -169,7 +169,7 @@ class SessionReleaseTest extends LibraryPeersTest {
 
     /** A close the peer never answered did not happen: when the session ends first, the close fails with it. */
     @Test
-    @DisplayName("#22 the library's close fails when the session ends before the peer answers it")
+    @DisplayName("#22 the library's close fails when the session ends before the peer answers it, or before it is asked")
     void closeUnansweredWhenTheSessionEndsFails() throws Exception {
         try (LibraryInitiator lib = LibraryInitiator.connect(client, StandardProfiles.ECHO)) {
             BeepChannel ch = lib.open(StandardProfiles.ECHO);
@@ -181,6 +181,9 @@ class SessionReleaseTest extends LibraryPeersTest {
             java.util.concurrent.ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(
                     java.util.concurrent.ExecutionException.class, () -> closing.get(TIMEOUT, TimeUnit.SECONDS));
             assertNotNull(failed.getCause(), failed.toString());
+            java.util.concurrent.ExecutionException late = org.junit.jupiter.api.Assertions.assertThrows(
+                    java.util.concurrent.ExecutionException.class, () -> ch.close().get(TIMEOUT, TimeUnit.SECONDS));
+            assertTrue(late.getCause().getMessage().contains("ended with its session"), late.toString());
         }
     }
 

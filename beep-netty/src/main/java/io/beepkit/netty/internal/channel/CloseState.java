@@ -10,6 +10,7 @@ public final class CloseState {
     private InboundRequest peerRequest;
     private boolean peerDeciding;
     private CompletableFuture<Void> ours;
+    private boolean handshaken;
 
     /** The peer's accepted close request awaiting our quiet side, or null. */
     public InboundRequest peerRequest() {
@@ -39,5 +40,15 @@ public final class CloseState {
     /** Records the future of our own close (null when a close was declined). */
     public void ours(CompletableFuture<Void> f) {
         ours = f;
+    }
+
+    /** True once the channel closed by a close exchange (ours answered with ok, or the peer's answered by us). */
+    public boolean handshaken() {
+        return handshaken;
+    }
+
+    /** Records that the channel closes by a close exchange, not by the session's end. */
+    public void markHandshaken() {
+        handshaken = true;
     }
 }

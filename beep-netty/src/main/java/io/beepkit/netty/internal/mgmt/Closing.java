@@ -1,6 +1,7 @@
 package io.beepkit.netty.internal.mgmt;
 
 import io.beepkit.api.BeepErrorException;
+import io.beepkit.api.ChannelClosedException;
 import io.beepkit.core.channel.ChannelLifecycle;
 import io.beepkit.core.frame.FrameType;
 import io.beepkit.core.mgmt.ManagementMessage;
@@ -33,7 +34,14 @@ final class Closing {
 
     void requestClose(ChannelImpl ch, CompletableFuture<Void> f) {
         if (ch.lifecycle().isClosed()) {
-            f.complete(null);
+            // Closed by a close exchange: done. Closed by the session's end: nothing confirms the peer took what
+            // the channel carried, so the close fails as one pending at that moment does.
+            if (ch.closeState().handshaken()) {
+                f.complete(null);
+            } else {
+                f.completeExceptionally(new ChannelClosedException("channel " + ch.number()
+                        + " ended with its session before a close"));
+            }
             return;
         }
         CloseState cs = ch.closeState();
@@ -60,6 +68,7 @@ final class Closing {
                 InboundRequest req = cs.peerRequest();
                 cs.peerRequest(null);
                 CompletableFuture<Void> mine = cs.ours();
+                cs.markHandshaken();
                 host.channelClosed(ch);
                 req.replyNow(FrameType.RPY, ManagementPayloads.xml(new ManagementMessage.Ok()));
                 if (mine != null) {
@@ -82,6 +91,7 @@ final class Closing {
             OwnRequests.expectOk(ok, "close of channel " + ch.number());
             CompletableFuture<Void> f = ch.closeState().ours();
             if (!ch.lifecycle().isClosed()) {
+                ch.closeState().markHandshaken();
                 host.channelClosed(ch);
             }
             host.callbacks().execute(() -> f.complete(null));
